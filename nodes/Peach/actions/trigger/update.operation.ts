@@ -1,0 +1,183 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { pairsToStringMap, rowsOf } from '../../helpers/payload';
+import { isPlainObject, PeachInputError, requireNonEmptyString } from '../../helpers/validation';
+import { peachApiRequest } from '../../transport';
+import { automationLocator, keyValueCollection, triggerLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	automationLocator({
+		description:
+			'The automation whose triggers "From List" shows. Not needed when the trigger is given By ID.',
+	}),
+	triggerLocator,
+	{
+		displayName: 'Activation',
+		name: 'activation',
+		type: 'options',
+		options: [
+			{
+				name: 'Activate',
+				value: 'activate',
+				description: 'Activate the trigger; Peach registers its integration webhooks',
+			},
+			{
+				name: "Don't Change",
+				value: 'unchanged',
+				description: 'Leave the trigger active or paused as it is',
+			},
+			{
+				name: 'Pause',
+				value: 'pause',
+				description: 'Pause the trigger so it no longer starts the automation',
+			},
+		],
+		default: 'unchanged',
+		description: 'Whether to activate or pause the trigger',
+	},
+	{
+		displayName:
+			"Data Mappings replace all of the trigger's existing mappings: list every mapping the trigger should keep.",
+		name: 'dataMappingsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Data Mappings',
+				name: 'dataMappings',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Data Mapping',
+				default: {},
+				description:
+					'How event data maps to the recipient and to automation variables. Replaces all existing mappings.',
+				options: [
+					{
+						displayName: 'Mapping',
+						name: 'mappings',
+						values: [
+							{
+								displayName: 'Mapping For',
+								name: 'mappingFor',
+								type: 'options',
+								options: [
+									{ name: 'Recipient', value: 'recipient' },
+									{ name: 'Variable', value: 'variable' },
+								],
+								default: 'recipient',
+								description:
+									'Recipient: who receives the messages (keys phone_number, name, country_code, language). Variable: values usable as {{key}} in steps.',
+							},
+							keyValueCollection('fields', 'Fields', {
+								description: 'Each key and the JSONPath into the event that fills it',
+								keyName: 'Key',
+								keyPlaceholder: 'e.g. phone_number',
+								valuePlaceholder: 'e.g. $.customer.phone',
+							}),
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Paid orders from the web shop',
+				description: 'A new description of the trigger',
+			},
+			keyValueCollection('variables', 'Variables', {
+				description: "Values for the trigger condition's variables (text)",
+				keyPlaceholder: 'e.g. key_path',
+				valuePlaceholder: 'e.g. $.source_name',
+			}),
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['trigger'], operation: ['update'] } },
+	properties,
+);
+
+/** `data_mappings` from the fixedCollection rows. */
+export function dataMappingsFrom(collection: unknown): IDataObject[] {
+	return rowsOf(collection, 'mappings').map((row, index) => {
+		const mapping = row as unknown as IDataObject;
+		const mappingFor = typeof mapping.mappingFor === 'string' ? mapping.mappingFor : '';
+		if (mappingFor === '') {
+			throw new PeachInputError(
+				`Data Mappings row ${index + 1} → Mapping For`,
+				mappingFor,
+				'is empty',
+				'Choose Recipient or Variable.',
+			);
+		}
+		return {
+			mapping_for: mappingFor,
+			value: pairsToStringMap(`Data Mappings row ${index + 1} → Fields`, rowsOf(mapping.fields)),
+		};
+	});
+}
+
+/** The PATCH body: only what the user chose. Refuses an update that would change nothing. Pure. */
+export function buildTriggerUpdateBody(activation: string, updateFields: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	if (typeof updateFields.description === 'string' && updateFields.description.trim() !== '') {
+		body.description = updateFields.description.trim();
+	}
+	if (updateFields.variables !== undefined) {
+		const variables = pairsToStringMap('Variables', rowsOf(updateFields.variables));
+		if (Object.keys(variables).length) body.variables = variables;
+	}
+	if (isPlainObject(updateFields.dataMappings) && 'mappings' in updateFields.dataMappings) {
+		body.data_mappings = dataMappingsFrom(updateFields.dataMappings);
+	}
+	if (activation === 'activate') body.activate = true;
+	else if (activation === 'pause') body.activate = false;
+	else if (activation !== 'unchanged' && activation !== '') {
+		throw new PeachInputError(
+			'Activation',
+			activation,
+			'is not a choice',
+			"Use Activate, Pause or Don't Change.",
+		);
+	}
+	if (Object.keys(body).length === 0) {
+		throw new PeachInputError(
+			'Update Trigger',
+			'(no changes)',
+			'would change nothing',
+			'Set Activation to Activate or Pause, or add an Update Field (Description, Variables or Data Mappings).',
+		);
+	}
+	return body;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const triggerId = requireNonEmptyString(
+		'Trigger',
+		this.getNodeParameter('triggerId', itemIndex, '', { extractValue: true }),
+		'Pick a trigger From List (choose its automation first), or enter its ID By ID (e.g. trig_1234abcd).',
+	);
+	const body = buildTriggerUpdateBody(
+		this.getNodeParameter('activation', itemIndex, 'unchanged') as string,
+		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+	);
+	const response = await peachApiRequest.call(this, {
+		method: 'PATCH',
+		path: `/triggers/${encodeURIComponent(triggerId)}`,
+		body,
+		itemIndex,
+		notFound: { label: 'Trigger', id: triggerId },
+	});
+	return isPlainObject(response) ? response : { id: triggerId, ...body };
+}
