@@ -104,6 +104,34 @@ function retryAfterSeconds(headers: Record<string, unknown>): number | undefined
 	return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : undefined;
 }
 
+/**
+ * A NodeApiError that keeps our message. NodeApiError replaces a message that mentions a network
+ * code (ECONNREFUSED...) or has an HTTP status with canned text; the user should read Peach's words.
+ */
+function peachError(
+	node: INode,
+	errorResponse: JsonObject,
+	options: { message: string; description: string; httpCode?: string; itemIndex?: number },
+): NodeApiError {
+	const error = new NodeApiError(node, errorResponse, options);
+	error.message = options.message;
+	return error;
+}
+
+const NETWORK_CODES: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection closed unexpectedly',
+	ECONNABORTED: 'timed out',
+	ETIMEDOUT: 'timed out',
+	ESOCKETTIMEDOUT: 'timed out',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host name lookup failed',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+	CERT_HAS_EXPIRED: 'TLS certificate expired',
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
+};
+
 const DUPLICATE_WARNING =
 	' The send may or may not have been queued: check its status (Template Message → Get Status, or the Peach inbox) before sending again, so the contact does not get the message twice.';
 
@@ -176,7 +204,7 @@ export function buildApiError(
 				? body.slice(0, 1000)
 				: null) as JsonObject,
 	};
-	return new NodeApiError(node, errorResponse, {
+	return peachError(node, errorResponse, {
 		message,
 		description,
 		httpCode: String(statusCode),
@@ -199,14 +227,10 @@ export function buildNetworkError(
 	const rawMessage = [source.message, cause.message].find(
 		(value) => typeof value === 'string' && value,
 	) as string | undefined;
-	const what = code ?? rawMessage ?? 'no answer';
+	const what = (code && NETWORK_CODES[code]) ?? (code ? 'no answer' : rawMessage) ?? 'no answer';
 	const message = `Could not reach Peach at ${baseUrl} (${what})`;
-	const description = `Check Base URL in the Peach API credential and that n8n can reach it.${request.delivers ? DUPLICATE_WARNING : ''}`;
-	return new NodeApiError(node, { message, code: code ?? null } as JsonObject, {
-		message,
-		description,
-		itemIndex: request.itemIndex,
-	});
+	const description = `${code ? `Network error ${code}. ` : ''}Check Base URL in the Peach API credential and that n8n can reach it.${request.delivers ? DUPLICATE_WARNING : ''}`;
+	return peachError(node, { message } as JsonObject, { message, description, itemIndex: request.itemIndex });
 }
 
 /** One raw exchange with Peach. Resolves with any HTTP status; rejects only when no answer came. */

@@ -1,0 +1,292 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { buildSendTemplateMessageBody } from '../../nodes/Peach/actions/templateMessage/send.operation';
+import { Peach } from '../../nodes/Peach/Peach.node';
+import {
+	type FakeResponse,
+	createExecuteContext,
+	jsonOf,
+	locator,
+	TEST_API_KEY,
+} from './helpers/context';
+
+const minimal = {
+	resource: 'templateMessage',
+	operation: 'send',
+	phoneNumber: '+919988776655',
+	templateId: locator('wat_approved'),
+	variablesInput: 'fields',
+	variables: {},
+	variablesJson: '',
+	contactFields: {},
+	additionalFields: {},
+};
+
+const accepted = { statusCode: 200, body: { status: 'success', event_id: 'evt_1' } };
+
+async function run(
+	params: Record<string, unknown> | Array<Record<string, unknown>>,
+	responses: FakeResponse[] = [accepted],
+	extra = {},
+) {
+	const harness = createExecuteContext({ params, responses, ...extra });
+	const output = await new Peach().execute.call(harness.context);
+	return { ...harness, output };
+}
+
+describe('Template Message → Send', () => {
+	it('posts only the required fields when nothing else is set', async () => {
+		const { requests, output } = await run(minimal);
+		expect(requests).toHaveLength(1);
+		expect(requests[0].credentialType).toBe('peachMessagingApi');
+		expect(requests[0].options.method).toBe('POST');
+		expect(requests[0].options.url).toBe('https://peach.test/api/v1/events');
+		expect(requests[0].options.headers).not.toHaveProperty('Authorization');
+		expect(requests[0].options.body).toEqual({
+			event_type: 'send_template_message',
+			contact: { phone_number: '+919988776655' },
+			template_message: { whats_app_template_id: 'wat_approved' },
+		});
+		expect(output).toEqual([
+			[{ json: { status: 'success', event_id: 'evt_1' }, pairedItem: { item: 0 } }],
+		]);
+	});
+
+	it('sends every field the user set, under the real field names', async () => {
+		const { requests } = await run(
+			{
+				...minimal,
+				phoneNumber: '+91 99887 76655',
+				templateId: locator('wat_by_id', 'id'),
+				variables: {
+					values: [
+						{ key: 'first_name', value: 'Asha' },
+						{ key: 'amount', value: 120 },
+					],
+				},
+				contactFields: {
+					name: 'Asha Rao',
+					email: 'asha@example.com',
+					language: 'en',
+					metadata: { values: [{ key: 'customer_id', value: '42' }] },
+				},
+				additionalFields: {
+					businessPhoneNumber: '919876543222',
+					replyAutomation: locator('strm_reply'),
+					retryUntil: '2999-01-01T10:00:00+05:30',
+					retryWindow: { window: { startAt: '08:00', endAt: '20:00', timezone: 'Asia/Kolkata' } },
+				},
+			},
+			[accepted],
+		);
+		expect(requests[0].options.body).toEqual({
+			event_type: 'send_template_message',
+			contact: {
+				phone_number: '+919988776655',
+				name: 'Asha Rao',
+				email: 'asha@example.com',
+				language: 'en',
+				metadata: { customer_id: '42' },
+			},
+			template_message: {
+				whats_app_template_id: 'wat_by_id',
+				liquid_values: { first_name: 'Asha', amount: 120 },
+				retry_until: '2999-01-01T04:30:00.000Z',
+				retry_window: { start_at: '08:00', end_at: '20:00', timezone: 'Asia/Kolkata' },
+				business_phone_number: '919876543222',
+				reply_automation: { app_id: 'strm_reply' },
+			},
+		});
+	});
+
+	it('omits the retry window time zone when it is empty (the account default applies)', () => {
+		const body = buildSendTemplateMessageBody(
+			{
+				phoneNumber: '+14155550123',
+				templateId: 'wat_1',
+				variablesInput: 'fields',
+				variables: {},
+				variablesJson: '',
+				contactFields: {},
+				additionalFields: {
+					retryWindow: { window: { startAt: '09:00', endAt: '17:30', timezone: '' } },
+				},
+			},
+			'UTC',
+		);
+		expect((body.template_message as Record<string, unknown>).retry_window).toEqual({
+			start_at: '09:00',
+			end_at: '17:30',
+		});
+	});
+
+	it('takes template variables as a JSON object, header media included', async () => {
+		const { requests } = await run({
+			...minimal,
+			variablesInput: 'json',
+			variablesJson:
+				'{"name": "Asha", "count": 3, "header_media": {"link": "https://x.test/a.pdf", "filename": "a.pdf"}}',
+		});
+		expect(
+			(requests[0].options.body as Record<string, Record<string, unknown>>).template_message
+				.liquid_values,
+		).toEqual({
+			name: 'Asha',
+			count: 3,
+			header_media: { link: 'https://x.test/a.pdf', filename: 'a.pdf' },
+		});
+	});
+
+	it('outputs the 201 echo as it came, keeping event_id', async () => {
+		const echo = {
+			event_type: 'send_template_message',
+			contact: { phone_number: '+919988776655' },
+			template_message: { whats_app_template_id: 'wat_approved' },
+			event_id: 'evt_9',
+		};
+		const { output } = await run(minimal, [{ statusCode: 201, body: echo }]);
+		expect(output[0][0].json).toEqual(echo);
+	});
+
+	it.each([
+		[
+			{ phoneNumber: '9988776655' },
+			'Phone Number "9988776655" has no + and country code',
+			'+919988776655',
+		],
+		[{ templateId: locator('') }, 'Template "" is empty', 'From List'],
+		[
+			{ contactFields: { email: 'nope' } },
+			'Email "nope" is not an email address',
+			'name@example.com',
+		],
+		[
+			{ additionalFields: { retryUntil: '2000-01-01T00:00:00Z' } },
+			'Retry Until "2000-01-01T00:00:00Z" is not in the future (it is 2000-01-01T00:00:00.000Z UTC, now is ',
+			'later',
+		],
+		[
+			{ additionalFields: { retryUntil: 'next week' } },
+			'Retry Until "next week" is not an ISO 8601 date-time',
+			'2030-01-31T18:00:00Z',
+		],
+		[
+			{ additionalFields: { retryWindow: { window: { startAt: '8am', endAt: '20:00' } } } },
+			'Retry Window → Start Time "8am" is not a time of day',
+			'HH:MM',
+		],
+		[
+			{
+				additionalFields: {
+					retryWindow: { window: { startAt: '08:00', endAt: '20:00', timezone: 'Asia/Mumbai' } },
+				},
+			},
+			'Retry Window → Time Zone "Asia/Mumbai" is not an IANA time zone',
+			'Asia/Kolkata',
+		],
+		[
+			{ additionalFields: { businessPhoneNumber: '+919876543222' } },
+			'Business Phone Number "+919876543222" starts with +',
+			'no +',
+		],
+		[
+			{ variablesInput: 'json', variablesJson: '[1]' },
+			'Variables (JSON) "[1]" is an array, not a JSON object',
+			'{"key": "value"}',
+		],
+		[
+			{ variablesInput: 'json', variablesJson: '{"a": true}' },
+			'Variables (JSON) "a" true is neither text, a number nor an object',
+			'text or a number',
+		],
+	])('refuses bad input before any request: %j', async (override, message, fix) => {
+		const harness = createExecuteContext({
+			params: { ...minimal, ...override },
+			responses: [accepted],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message.startsWith(message)).toBe(true);
+		expect(error.description).toContain(fix);
+		expect(error.context.itemIndex).toBe(0);
+		expect(harness.requests).toHaveLength(0);
+	});
+
+	it('shows the 422 reason of a non-approved template as the error message', async () => {
+		const harness = createExecuteContext({
+			params: minimal,
+			responses: [
+				{
+					statusCode: 422,
+					body: {
+						status: 'failed',
+						reason: {
+							template_message: { whats_app_template_id: ['is not approved (status: pending)'] },
+						},
+					},
+				},
+			],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(
+			'template_message.whats_app_template_id: is not approved (status: pending)',
+		);
+		expect(error.httpCode).toBe('422');
+		expect(error.context.itemIndex).toBe(0);
+	});
+
+	it('with Continue On Fail, yields an error item per failed item and carries on, all paired', async () => {
+		const { output, requests } = await run(
+			[minimal, { ...minimal, phoneNumber: 'bad' }, minimal],
+			[accepted, { statusCode: 500, body: { message: 'boom' } }],
+			{ continueOnFail: true },
+		);
+		expect(requests).toHaveLength(2);
+		expect(output[0]).toHaveLength(3);
+		expect(output[0][0]).toEqual({
+			json: { status: 'success', event_id: 'evt_1' },
+			pairedItem: { item: 0 },
+		});
+		expect(output[0][1].pairedItem).toEqual({ item: 1 });
+		expect(output[0][1].json.error).toBe('Phone Number "bad" has no + and country code');
+		expect(output[0][2].pairedItem).toEqual({ item: 2 });
+		expect(output[0][2].json).toMatchObject({
+			error: 'Peach had a server error (500): boom',
+			httpCode: '500',
+		});
+		expect(output[0][2].json.description).toContain('before sending again');
+	});
+
+	it('without Continue On Fail, stops at the failing item and reports its index', async () => {
+		const harness = createExecuteContext({
+			params: [minimal, minimal],
+			responses: [accepted, { statusCode: 401, body: { message: 'Unauthorized' } }],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		expect(error.message).toBe('Peach rejected the API key: Unauthorized');
+		expect(error.context.itemIndex).toBe(1);
+	});
+
+	it('never puts the API key in output or errors', async () => {
+		const { output } = await run([minimal, { ...minimal, phoneNumber: 'x' }], [accepted], {
+			continueOnFail: true,
+		});
+		expect(JSON.stringify(output)).not.toContain(TEST_API_KEY);
+	});
+
+	it('gives each of several input items its own request and paired output', async () => {
+		const { output, requests } = await run(
+			[minimal, { ...minimal, phoneNumber: '+14155550123' }],
+			[accepted, { statusCode: 200, body: { status: 'success', event_id: 'evt_2' } }],
+		);
+		expect(
+			requests.map(
+				(r) => (r.options.body as { contact: { phone_number: string } }).contact.phone_number,
+			),
+		).toEqual(['+919988776655', '+14155550123']);
+		expect(jsonOf(output).map((json) => json.event_id)).toEqual(['evt_1', 'evt_2']);
+		expect(output[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+});

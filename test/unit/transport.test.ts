@@ -1,0 +1,313 @@
+import { NodeApiError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import {
+	apiErrorText,
+	buildApiError,
+	buildNetworkError,
+	extractItems,
+	flattenReasons,
+	normalizeBaseUrl,
+	peachApiRequest,
+	peachApiRequestAllItems,
+} from '../../nodes/Peach/transport';
+import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from './helpers/context';
+
+describe('error text', () => {
+	it('flattens 422 reasons into "field: message"', () => {
+		expect(
+			flattenReasons({
+				template_message: { whats_app_template_id: ['is not approved', 'is archived'] },
+				contact: { phone_number: ['is invalid'] },
+			}),
+		).toEqual([
+			'template_message.whats_app_template_id: is not approved, is archived',
+			'contact.phone_number: is invalid',
+		]);
+	});
+
+	it('reads every documented error shape', () => {
+		expect(apiErrorText({ message: 'Unauthorized' })).toBe('Unauthorized');
+		expect(
+			apiErrorText({ status: 'failed', reason: { blob: { byte_size: ['is too large'] } } }),
+		).toBe('blob.byte_size: is too large');
+		expect(apiErrorText({ error: 'Not found' })).toBe('Not found');
+		expect(apiErrorText({ error: { message: 'boom' } })).toBe('boom');
+		expect(apiErrorText({ errors: ['a', 'b'] })).toBe('a, b');
+		expect(apiErrorText({ message: 'Variables missing', code: 'missing_variables' })).toBe(
+			'Variables missing (missing_variables)',
+		);
+		expect(apiErrorText('plain text failure')).toBe('plain text failure');
+		expect(apiErrorText('<!DOCTYPE html><html>oops</html>')).toBe('');
+		expect(apiErrorText(undefined)).toBe('');
+	});
+});
+
+describe('buildApiError', () => {
+	const send = { method: 'POST' as const, path: '/events', itemIndex: 2, delivers: true };
+
+	it('422: the message is the API reasons, with itemIndex and httpCode', () => {
+		const error = buildApiError(
+			node,
+			{
+				statusCode: 422,
+				headers: {},
+				body: {
+					status: 'failed',
+					reason: { template_message: { whats_app_template_id: ['is not approved'] } },
+				},
+			},
+			send,
+		);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('template_message.whats_app_template_id: is not approved');
+		expect(error.description).toContain('Change the fields named in the message');
+		expect(error.httpCode).toBe('422');
+		expect(error.context.itemIndex).toBe(2);
+	});
+
+	it('401: says the key was rejected and how to fix it', () => {
+		const error = buildApiError(
+			node,
+			{ statusCode: 401, headers: {}, body: { message: 'Unauthorized' } },
+			send,
+		);
+		expect(error.message).toBe('Peach rejected the API key: Unauthorized');
+		expect(error.description).toContain('Developers → API Keys');
+	});
+
+	it('404 names the entity and its id', () => {
+		const error = buildApiError(
+			node,
+			{ statusCode: 404, headers: {}, body: { message: 'Not found' } },
+			{ method: 'PATCH', path: '/triggers/trig_x', notFound: { label: 'Trigger', id: 'trig_x' } },
+		);
+		expect(error.message).toBe('Trigger "trig_x" was not found in Peach');
+		expect(error.description).toContain('Trigger ID');
+		const generic = buildApiError(
+			node,
+			{ statusCode: 404, headers: {}, body: '' },
+			{ method: 'GET', path: '/x' },
+		);
+		expect(generic.message).toBe('Not found: GET /api/v1/x');
+	});
+
+	it('429 reports Retry-After and, for a send, that it was not queued', () => {
+		const error = buildApiError(
+			node,
+			{ statusCode: 429, headers: { 'retry-after': '7' }, body: { message: 'Slow down' } },
+			send,
+		);
+		expect(error.message).toBe(
+			'Peach is rate-limiting requests (429 Too Many Requests): Slow down',
+		);
+		expect(error.description).toContain('after 7 s');
+		expect(error.description).toContain('not queued');
+	});
+
+	it('5xx on a send warns about duplicates; a non-JSON body does not leak into the message', () => {
+		const error = buildApiError(
+			node,
+			{ statusCode: 502, headers: {}, body: '<html>Bad gateway</html>' },
+			send,
+		);
+		expect(error.message).toBe('Peach had a server error (502)');
+		expect(error.description).toContain('before sending again');
+	});
+
+	it('network failures name the base URL and code, and never carry the request (which holds the key)', () => {
+		const transportFailure = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), {
+			code: 'ECONNREFUSED',
+			config: { headers: { Authorization: TEST_API_KEY } },
+		});
+		const error = buildNetworkError(node, transportFailure, TEST_BASE_URL, send);
+		expect(error.message).toBe(`Could not reach Peach at ${TEST_BASE_URL} (connection refused)`);
+		expect(error.description).toContain('ECONNREFUSED');
+		expect(error.description).toContain('before sending again');
+		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
+		expect(JSON.stringify({ ...error, cause: error.cause })).not.toContain(TEST_API_KEY);
+	});
+});
+
+describe('peachApiRequest', () => {
+	it('sends JSON to <base>/api/v1<path> with the credential doing the auth', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			baseUrl: 'https://peach.test/api/v1/',
+			responses: [{ statusCode: 200, body: { ok: true } }],
+		});
+		const result = await peachApiRequest.call(context, {
+			method: 'POST',
+			path: '/streams',
+			body: { name: 'x' },
+		});
+		expect(result).toEqual({ ok: true });
+		expect(requests).toHaveLength(1);
+		expect(requests[0].credentialType).toBe('peachMessagingApi');
+		expect(requests[0].options).toEqual({
+			method: 'POST',
+			url: 'https://peach.test/api/v1/streams',
+			json: true,
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			body: { name: 'x' },
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+		});
+	});
+
+	it('retries a rate-limited GET after Retry-After, at most three tries', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [
+				{ statusCode: 429, headers: { 'retry-after': '0' } },
+				{ statusCode: 429, headers: { 'retry-after': '0' } },
+				{ statusCode: 200, body: [] },
+			],
+		});
+		await expect(
+			peachApiRequest.call(context, { method: 'GET', path: '/streams' }),
+		).resolves.toEqual([]);
+		expect(requests).toHaveLength(3);
+
+		const limited = createExecuteContext({
+			params: {},
+			responses: Array.from({ length: 5 }, () => ({
+				statusCode: 429,
+				headers: { 'retry-after': '0' },
+			})),
+		});
+		await expect(
+			peachApiRequest.call(limited.context, { method: 'GET', path: '/streams' }),
+		).rejects.toThrow('429');
+		expect(limited.requests).toHaveLength(3);
+	});
+
+	it.each([429, 500, 503])('never repeats a send (POST /events) on %i', async (statusCode) => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [
+				{ statusCode, headers: { 'retry-after': '0' } },
+				{ statusCode: 201, body: {} },
+			],
+		});
+		await expect(
+			peachApiRequest.call(context, { method: 'POST', path: '/events', body: {}, delivers: true }),
+		).rejects.toBeInstanceOf(NodeApiError);
+		expect(requests).toHaveLength(1);
+	});
+
+	it('maps an empty 2xx body to an empty object', async () => {
+		const { context } = createExecuteContext({
+			params: {},
+			responses: [{ statusCode: 204, body: '' }],
+		});
+		await expect(
+			peachApiRequest.call(context, { method: 'PATCH', path: '/x', body: {} }),
+		).resolves.toEqual({});
+	});
+
+	it('turns a transport failure into a NodeApiError without the key', async () => {
+		const failure = Object.assign(new Error('socket hang up'), {
+			code: 'ECONNRESET',
+			config: { headers: { Authorization: TEST_API_KEY } },
+		});
+		const { context } = createExecuteContext({ params: {}, responses: [failure] });
+		const error = (await peachApiRequest
+			.call(context, { method: 'GET', path: '/streams' })
+			.catch((e: unknown) => e)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(
+			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
+		);
+		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
+	});
+});
+
+describe('pagination', () => {
+	it('follows next until it is null, with page numbers', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [
+				{
+					statusCode: 200,
+					body: {
+						count: 3,
+						next: 'https://peach.test/api/v1/medias?page=2',
+						previous: null,
+						medias: [{ id: 1 }, { id: 2 }],
+					},
+				},
+				{ statusCode: 200, body: { count: 3, next: null, previous: 'x', medias: [{ id: 3 }] } },
+			],
+		});
+		const items = await peachApiRequestAllItems.call(
+			context,
+			{ method: 'GET', path: '/medias' },
+			{ itemsKey: ['medias'] },
+		);
+		expect(items.map((item) => item.id)).toEqual([1, 2, 3]);
+		expect(requests.map((request) => request.options.qs)).toEqual([{ page: 1 }, { page: 2 }]);
+	});
+
+	it('reads bare-array pages until an empty page', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [
+				{ statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] },
+				{ statusCode: 200, body: [{ id: 'c' }] },
+				{ statusCode: 200, body: [] },
+			],
+		});
+		const items = await peachApiRequestAllItems.call(context, {
+			method: 'GET',
+			path: '/whats_app_templates/',
+		});
+		expect(items.map((item) => item.id)).toEqual(['a', 'b', 'c']);
+		expect(requests).toHaveLength(3);
+	});
+
+	it('stops when an endpoint ignores page and repeats the first page', async () => {
+		const page = { statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] };
+		const { context, requests } = createExecuteContext({ params: {}, responses: [page, page] });
+		const items = await peachApiRequestAllItems.call(context, {
+			method: 'GET',
+			path: '/whats_app_templates/',
+		});
+		expect(items.map((item) => item.id)).toEqual(['a', 'b']);
+		expect(requests).toHaveLength(2);
+	});
+
+	it('stops at the limit without reading further pages', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [
+				{ statusCode: 200, body: { next: 'more', data: [{ id: 1 }, { id: 2 }, { id: 3 }] } },
+			],
+		});
+		const items = await peachApiRequestAllItems.call(
+			context,
+			{ method: 'GET', path: '/x' },
+			{ limit: 2 },
+		);
+		expect(items).toEqual([{ id: 1 }, { id: 2 }]);
+		expect(requests).toHaveLength(1);
+	});
+
+	it('extracts items from the shapes Peach uses', () => {
+		expect(extractItems([{ id: 1 }])).toEqual([{ id: 1 }]);
+		expect(
+			extractItems({ template_messages: [{ id: 1 }], count: 1 }, ['template_messages']),
+		).toEqual([{ id: 1 }]);
+		expect(extractItems({ streams: [{ id: 2 }] })).toEqual([{ id: 2 }]);
+		expect(extractItems({ a: [], b: [] })).toEqual([]);
+		expect(extractItems('nope')).toEqual([]);
+	});
+});
+
+describe('base URL', () => {
+	it('drops trailing slashes and a trailing /api/v1', () => {
+		expect(normalizeBaseUrl('https://app.trypeach.io/')).toBe('https://app.trypeach.io');
+		expect(normalizeBaseUrl('https://app.trypeach.ai/api/v1')).toBe('https://app.trypeach.ai');
+		expect(normalizeBaseUrl('')).toBe('https://app.trypeach.io');
+	});
+});

@@ -1,0 +1,161 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { Peach } from '../../nodes/Peach/Peach.node';
+import { type FakeResponse, createExecuteContext, locator } from './helpers/context';
+
+const base = {
+	resource: 'trigger',
+	operation: 'update',
+	automationId: locator('strm_1'),
+	triggerId: locator('trig_1'),
+	activation: 'unchanged',
+	updateFields: {},
+};
+
+const updated = {
+	statusCode: 200,
+	body: {
+		id: 'trig_1',
+		stream_id: 'strm_1',
+		status: 'active',
+		description: 'x',
+		data_mappings: [],
+	},
+};
+
+async function run(
+	params: Record<string, unknown>,
+	responses: FakeResponse[] = [updated],
+	extra = {},
+) {
+	const harness = createExecuteContext({ params, responses, ...extra });
+	const output = await new Peach().execute.call(harness.context);
+	return { ...harness, output };
+}
+
+describe('Trigger → Update', () => {
+	it('activates: PATCH /api/v1/triggers/{id} with only activate: true', async () => {
+		const { requests, output } = await run({ ...base, activation: 'activate' });
+		expect(requests).toHaveLength(1);
+		expect(requests[0].options.method).toBe('PATCH');
+		expect(requests[0].options.url).toBe('https://peach.test/api/v1/triggers/trig_1');
+		expect(requests[0].options.body).toEqual({ activate: true });
+		expect(output).toEqual([[{ json: updated.body, pairedItem: { item: 0 } }]]);
+	});
+
+	it('pauses with activate: false, the trigger given By ID', async () => {
+		const { requests } = await run({
+			...base,
+			triggerId: locator('trig_9', 'id'),
+			activation: 'pause',
+		});
+		expect(requests[0].options.url).toBe('https://peach.test/api/v1/triggers/trig_9');
+		expect(requests[0].options.body).toEqual({ activate: false });
+	});
+
+	it('sends description, variables and data mappings (replacing all) as chosen', async () => {
+		const { requests } = await run({
+			...base,
+			updateFields: {
+				description: ' Paid orders ',
+				variables: {
+					values: [
+						{ key: 'key_path', value: '$.source_name' },
+						{ key: 'value', value: 'pos' },
+					],
+				},
+				dataMappings: {
+					mappings: [
+						{
+							mappingFor: 'recipient',
+							fields: {
+								values: [
+									{ key: 'phone_number', value: '$.customer.phone' },
+									{ key: 'name', value: '$.customer.name' },
+								],
+							},
+						},
+						{ mappingFor: 'variable', fields: { values: [{ key: 'order_id', value: '$.id' }] } },
+					],
+				},
+			},
+		});
+		expect(requests[0].options.body).toEqual({
+			description: 'Paid orders',
+			variables: { key_path: '$.source_name', value: 'pos' },
+			data_mappings: [
+				{
+					mapping_for: 'recipient',
+					value: { phone_number: '$.customer.phone', name: '$.customer.name' },
+				},
+				{ mapping_for: 'variable', value: { order_id: '$.id' } },
+			],
+		});
+		expect(requests[0].options.body).not.toHaveProperty('activate');
+	});
+
+	it('refuses an update that would change nothing, before any request', async () => {
+		const harness = createExecuteContext({
+			params: { ...base, updateFields: { description: '  ', variables: {} } },
+			responses: [updated],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('Update Trigger "(no changes)" would change nothing');
+		expect(error.description).toContain('Activate or Pause');
+		expect(harness.requests).toHaveLength(0);
+	});
+
+	it('refuses a missing trigger ID and a data mapping row without a key', async () => {
+		const noId = createExecuteContext({
+			params: { ...base, triggerId: locator('', 'id'), activation: 'activate' },
+		});
+		await expect(new Peach().execute.call(noId.context)).rejects.toThrow('Trigger "" is empty');
+		const badRow = createExecuteContext({
+			params: {
+				...base,
+				updateFields: {
+					dataMappings: {
+						mappings: [
+							{ mappingFor: 'recipient', fields: { values: [{ key: '', value: '$.x' }] } },
+						],
+					},
+				},
+			},
+		});
+		await expect(new Peach().execute.call(badRow.context)).rejects.toThrow(
+			'Data Mappings row 1 → Fields',
+		);
+		expect(noId.requests.length + badRow.requests.length).toBe(0);
+	});
+
+	it('names the trigger ID in a 404', async () => {
+		const harness = createExecuteContext({
+			params: { ...base, triggerId: locator('trig_missing', 'id'), activation: 'activate' },
+			responses: [{ statusCode: 404, body: { message: 'Not found' } }],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('Trigger "trig_missing" was not found in Peach');
+		expect(error.httpCode).toBe('404');
+	});
+
+	it('keeps going with Continue On Fail, pairing the error item', async () => {
+		const { output } = await run(
+			{ ...base, activation: 'activate' },
+			[{ statusCode: 404, body: {} }],
+			{ continueOnFail: true },
+		);
+		expect(output[0]).toEqual([
+			{
+				json: {
+					error: 'Trigger "trig_1" was not found in Peach',
+					description: expect.stringContaining('Trigger ID') as unknown as string,
+					httpCode: '404',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+});

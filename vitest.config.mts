@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+	test: {
+		projects: [
+			{
+				test: {
+					name: 'unit',
+					include: ['test/unit/**/*.test.ts'],
+					environment: 'node',
+				},
+			},
+			{
+				test: {
+					name: 'sandbox',
+					include: ['test/sandbox/**/*.test.mts'],
+					environment: 'node',
+					testTimeout: 20000,
+				},
+			},
+		],
+	},
+});
