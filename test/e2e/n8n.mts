@@ -159,7 +159,7 @@ export async function startN8n(options: {
 	logFile?: string;
 	readyTimeoutMs?: number;
 }): Promise<N8nInstance> {
-	const port = options.port ?? (await freePort());
+	const port = options.port || (await freePort());
 	const url = `http://127.0.0.1:${port}`;
 	const logFile = options.logFile ?? join(options.userFolder, 'n8n.log');
 	const env: NodeJS.ProcessEnv = {

@@ -1,0 +1,154 @@
+/**
+ * npm run dev: builds the package, starts the Peach sandbox and a real n8n 2.x with the package
+ * installed, a credential pointing at the sandbox and example workflows, then prints the editor URL
+ * and login. Ctrl-C stops everything. `npm run dev -- --smoke` starts it all, checks it, and stops
+ * (what CI runs). `--fresh` starts from an empty n8n folder.
+ *
+ * Environment: PEACH_DEV_PORT (n8n, default 5678), PEACH_SANDBOX_PORT (default 4010),
+ * PEACH_SANDBOX_API_KEY (default sandbox-key), PEACH_DEV_FOLDER (default .tmp/n8n-dev).
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { DEFAULT_API_KEY, startSandbox, type Sandbox } from '../sandbox/server.mts';
+import {
+	installPackage,
+	log,
+	N8nClient,
+	type N8nInstance,
+	OWNER,
+	packPackage,
+	provisionHost,
+	REPO_ROOT,
+	startN8n,
+} from './n8n.mts';
+import { exampleWorkflows, TRIGGER_WEBHOOK_ID } from './workflows/examples.mts';
+
+const smoke = process.argv.includes('--smoke');
+const fresh = process.argv.includes('--fresh') || smoke;
+const n8nPort = Number(process.env.PEACH_DEV_PORT ?? (smoke ? 0 : 5678));
+const sandboxPort = Number(process.env.PEACH_SANDBOX_PORT ?? (smoke ? 0 : 4010));
+const apiKey = process.env.PEACH_SANDBOX_API_KEY ?? DEFAULT_API_KEY;
+const folder = resolve(
+	REPO_ROOT,
+	process.env.PEACH_DEV_FOLDER ?? (smoke ? '.tmp/n8n-dev-smoke' : '.tmp/n8n-dev'),
+);
+const markerFile = join(folder, 'peach-dev.json');
+
+let n8n: N8nInstance | undefined;
+let sandbox: Sandbox | undefined;
+let stopping = false;
+
+async function stopAll(code: number) {
+	if (stopping) return;
+	stopping = true;
+	log('\nStopping n8n and the sandbox...');
+	await n8n?.stop();
+	await sandbox?.close();
+	if (smoke) rmSync(folder, { recursive: true, force: true });
+	process.exit(code);
+}
+
+async function main() {
+	if (fresh) rmSync(folder, { recursive: true, force: true });
+	mkdirSync(folder, { recursive: true });
+	log(
+		'Provisioning n8n (Node 24 + n8n, cached after the first run: about 5 minutes the first time)...',
+	);
+	const { host, nodeBin } = await provisionHost();
+	log('Building and installing n8n-nodes-peach into n8n...');
+	const tgz = await packPackage(join(folder, 'pack'));
+	await installPackage(folder, tgz);
+
+	sandbox = await startSandbox({
+		port: sandboxPort,
+		apiKey,
+		log: smoke ? undefined : (line) => log(`[sandbox] ${line}`),
+	});
+	log(`Peach sandbox at ${sandbox.url}`);
+	n8n = await startN8n({
+		host,
+		nodeBin,
+		userFolder: folder,
+		port: n8nPort,
+		logFile: join(folder, 'n8n.log'),
+	});
+	// The example trigger workflow listens here once published; the sandbox posts its webhooks to it.
+	sandbox.targets.push({ url: `${n8n.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`, headers: {} });
+
+	const client = new N8nClient(n8n.url);
+	await client.setupOwner();
+	const marker = existsSync(markerFile)
+		? (JSON.parse(readFileSync(markerFile, 'utf8')) as {
+				credentialId: string;
+				workflowIds: string[];
+				sandboxUrl: string;
+			})
+		: undefined;
+	let credential: { id: string; name: string };
+	let workflowIds: string[];
+	if (marker && marker.sandboxUrl === sandbox.url) {
+		credential = { id: marker.credentialId, name: 'Peach sandbox' };
+		workflowIds = marker.workflowIds;
+		log(
+			'Reusing the credential and example workflows from the last run (use --fresh to start over).',
+		);
+	} else {
+		credential = await client.createCredential('Peach sandbox', 'peachMessagingApi', {
+			apiKey,
+			baseUrl: sandbox.url,
+		});
+		workflowIds = [];
+		for (const { publish, ...workflow } of exampleWorkflows(credential)) {
+			const id = await client.createWorkflow(workflow);
+			workflowIds.push(id);
+			if (publish) await client.activate(id);
+		}
+		writeFileSync(
+			markerFile,
+			JSON.stringify(
+				{ credentialId: credential.id, workflowIds, sandboxUrl: sandbox.url },
+				null,
+				2,
+			),
+		);
+	}
+
+	const test = await client.testCredential(credential, 'peachMessagingApi', {
+		apiKey,
+		baseUrl: sandbox.url,
+	});
+	if (test.status !== 'OK')
+		throw new Error(`the Peach credential does not pass its test: ${test.message}`);
+	const editor = await fetch(n8n.url);
+	if (!editor.ok) throw new Error(`the editor did not answer (${editor.status})`);
+	const listed = await client.api('GET', '/workflows?limit=50');
+	const names = ((listed.data as Array<{ id: string; name: string }>) ?? [])
+		.filter((w) => workflowIds.includes(w.id))
+		.map((w) => w.name);
+	if (names.length !== workflowIds.length) throw new Error('example workflows are missing');
+
+	log('');
+	log('n8n-nodes-peach is running against the Peach sandbox.');
+	log(`  Editor:     ${n8n.url}`);
+	log(`  Login:      ${OWNER.email} / ${OWNER.password}`);
+	log(
+		`  Sandbox:    ${sandbox.url}  (API key "${apiKey}"; credential "Peach sandbox" points here)`,
+	);
+	log(`  Workflows:  ${names.join('; ')}`);
+	log(`  n8n log:    ${n8n.logFile}`);
+	log('Open a workflow and click "Execute workflow". Ctrl-C stops everything.');
+
+	if (smoke) {
+		log('Smoke check passed: n8n, the package, the credential and the example workflows are up.');
+		await stopAll(0);
+	}
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+main().catch(async (error: Error) => {
+	log(`npm run dev failed: ${error.message}`);
+	if (n8n) log(`n8n log: ${n8n.logFile}`);
+	await stopAll(1);
+});

@@ -1,0 +1,120 @@
+/** The example workflows `npm run dev` imports into n8n. */
+import { randomUUID } from 'node:crypto';
+
+import { PACKAGE_NAME, type Json } from '../n8n.mts';
+
+/** Fixed so the sandbox can be told where the example trigger listens. */
+export const TRIGGER_WEBHOOK_ID = 'peach-dev-trigger';
+
+function manual(): Json {
+	return {
+		id: randomUUID(),
+		name: 'When clicking "Execute workflow"',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+}
+
+function peach(name: string, parameters: Json, credential: { id: string; name: string }): Json {
+	return {
+		id: randomUUID(),
+		name,
+		type: `${PACKAGE_NAME}.peach`,
+		typeVersion: 1,
+		position: [260, 0],
+		parameters,
+		credentials: { peachMessagingApi: credential },
+	};
+}
+
+function linear(name: string, nodes: Json[]) {
+	const connections: Json = {};
+	for (let index = 0; index < nodes.length - 1; index++) {
+		connections[nodes[index].name as string] = {
+			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
+		};
+	}
+	return { name, nodes, connections, publish: false };
+}
+
+export function exampleWorkflows(credential: { id: string; name: string }) {
+	return [
+		linear('Peach example: send a template message', [
+			manual(),
+			peach(
+				'Send welcome template',
+				{
+					resource: 'templateMessage',
+					operation: 'send',
+					phoneNumber: '+919988776655',
+					templateId: {
+						__rl: true,
+						mode: 'list',
+						value: 'wat_welcome',
+						cachedResultName: 'welcome (en, approved)',
+					},
+					variablesInput: 'fields',
+					variables: { values: [{ key: 'first_name', value: 'Asha' }] },
+					contactFields: { name: 'Asha Rao' },
+					additionalFields: {},
+				},
+				credential,
+			),
+		]),
+		linear('Peach example: activate a trigger', [
+			manual(),
+			peach(
+				'Activate trigger',
+				{
+					resource: 'trigger',
+					operation: 'update',
+					automationId: {
+						__rl: true,
+						mode: 'list',
+						value: 'strm_welcome',
+						cachedResultName: 'Welcome journey (published)',
+					},
+					triggerId: {
+						__rl: true,
+						mode: 'list',
+						value: 'trig_order_paid',
+						cachedResultName: 'Order paid (draft, trig_order_paid)',
+					},
+					activation: 'activate',
+					updateFields: {},
+				},
+				credential,
+			),
+		]),
+		linear('Peach example: create an automation', [
+			manual(),
+			peach(
+				'Create automation',
+				{
+					resource: 'automation',
+					operation: 'create',
+					name: 'Order follow-up',
+					additionalFields: {
+						description: 'Thanks buyers after delivery',
+						definition: JSON.stringify(
+							{
+								start_step: 'thanks',
+								steps: {
+									thanks: {
+										type: 'send_message',
+										payload: { message: { text: 'Thanks for your order!' } },
+									},
+								},
+							},
+							null,
+							2,
+						),
+					},
+				},
+				credential,
+			),
+		]),
+	];
+}
