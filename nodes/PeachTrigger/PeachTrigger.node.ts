@@ -8,11 +8,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-/**
- * Placeholder until the trigger issue: receives a Peach webhook and outputs its JSON body as one item.
- * Peach has no API to register webhooks (the URL is pasted into the Peach web app), so the
- * lifecycle methods only keep the URL in the workflow's static data.
- */
+import {
+	ALL_EVENTS,
+	buildOutput,
+	decideEvent,
+	EVENT_OPTIONS,
+	isSelected,
+	type MessageFilter,
+	parseEnvelope,
+	passesMessageFilter,
+	secretMatches,
+} from './events';
+
+type Verification = 'none' | 'queryToken' | 'header';
+
 export class PeachTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Peach Trigger',
@@ -20,27 +29,106 @@ export class PeachTrigger implements INodeType {
 		icon: { light: 'file:../../icons/peach.svg', dark: 'file:../../icons/peach.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: 'Peach webhook',
-		description: 'Starts the workflow when Peach sends a webhook',
+		subtitle: '={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
+		description: 'Starts the workflow when Peach sends a webhook: order, flow execution, message delivery or AI agent events',
 		defaults: { name: 'Peach Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
-		],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
 		properties: [
 			{
 				displayName:
-					"Paste this node's webhook URL into the Peach web app's webhook settings. Every event Peach posts starts the workflow.",
+					'In the Peach web app, paste this node\'s Production URL (above, under Webhook URLs) into the webhook settings, then publish this workflow. The Test URL only answers while you click "Listen for test event" here; Peach keeps posting to whichever URL you pasted.',
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: EVENT_OPTIONS,
+				default: [ALL_EVENTS],
+				description:
+					'The events that start the workflow. Other events are acknowledged and ignored. For message delivery, the message\'s status decides the event.',
+			},
+			{
+				displayName: 'Verification',
+				name: 'verification',
+				type: 'options',
+				options: [
+					{ name: 'Header', value: 'header', description: 'Peach must send the secret in a header you name' },
+					{ name: 'None', value: 'none', description: 'Accept every POST to the URL' },
+					{ name: 'Token Query Parameter', value: 'queryToken', description: 'Peach must call the URL with the secret in a token query parameter (?token=…)' },
+				],
+				default: 'none',
+				description:
+					'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
+			},
+			{
+				displayName:
+					'Without verification, anyone who knows this URL can post events to it and start the workflow. Choose a verification method to require a shared secret.',
+				name: 'noVerificationNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verification: ['none'] } },
+			},
+			{
+				displayName: 'Secret',
+				name: 'secret',
+				type: 'string',
+				typeOptions: { password: true },
+				required: true,
+				default: '',
+				description: 'The shared secret Peach must send. Add it to the URL as ?token=… or as the header in Peach\'s webhook settings.',
+				displayOptions: { show: { verification: ['queryToken', 'header'] } },
+			},
+			{
+				displayName: 'Header Name',
+				name: 'headerName',
+				type: 'string',
+				required: true,
+				default: 'X-Peach-Token',
+				placeholder: 'e.g. X-Peach-Token',
+				description: 'The header that carries the secret',
+				displayOptions: { show: { verification: ['header'] } },
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Include Raw Body',
+						name: 'includeRawBody',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to add the body exactly as Peach sent it, as text, in rawBody',
+					},
+					{
+						displayName: 'Message Types',
+						name: 'messageTypes',
+						type: 'options',
+						options: [
+							{ name: 'All Messages', value: 'all' },
+							{ name: 'Interactive Messages Only', value: 'interactive', description: 'Messages of conversations (type "message")' },
+							{ name: 'Template Messages Only', value: 'templateMessage', description: 'Template messages (type "template_message")' },
+						],
+						default: 'all',
+						description: 'Which message delivery events start the workflow',
+					},
+				],
 			},
 		],
 	};
 
 	webhookMethods = {
 		default: {
+			// Peach has no API to register webhooks: the URL is pasted into the Peach web app. These only
+			// keep the URL in the workflow's static data, so a changed URL is noticed on publish.
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
 				return staticData.webhookUrl === this.getNodeWebhookUrl('default');
@@ -59,7 +147,44 @@ export class PeachTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const body = this.getBodyData() as IDataObject;
-		return { workflowData: [this.helpers.returnJsonArray([body])] };
+		const request = this.getRequestObject();
+		const response = this.getResponseObject();
+		const reject = (status: number, message: string): IWebhookResponseData => {
+			response.status(status).json({ message });
+			return { noWebhookResponse: true };
+		};
+
+		const verification = this.getNodeParameter('verification', 'none') as Verification;
+		if (verification !== 'none') {
+			const secret = this.getNodeParameter('secret', '') as string;
+			const received =
+				verification === 'queryToken'
+					? (this.getQueryData() as IDataObject).token
+					: this.getHeaderData()[(this.getNodeParameter('headerName', 'X-Peach-Token') as string).trim().toLowerCase()];
+			if (!secretMatches(received, secret)) return reject(401, 'Unauthorized');
+		}
+
+		const rawBody = (request as { rawBody?: unknown }).rawBody;
+		const parsed = parseEnvelope(rawBody, this.getBodyData());
+		if (!parsed.ok) return reject(400, parsed.reason);
+
+		const { envelope } = parsed;
+		const decision = decideEvent(envelope);
+		const events = this.getNodeParameter('events', []) as string[];
+		const options = this.getNodeParameter('options', {}) as { includeRawBody?: boolean; messageTypes?: MessageFilter };
+		if (!isSelected(decision.event, events)) {
+			return { webhookResponse: { received: true, ignored: `event ${decision.event} is not selected` } };
+		}
+		if (!passesMessageFilter(envelope, decision.kind, options.messageTypes ?? 'all')) {
+			return { webhookResponse: { received: true, ignored: `message type filtered out (${options.messageTypes})` } };
+		}
+
+		const raw = options.includeRawBody
+			? Buffer.isBuffer(rawBody)
+				? rawBody.toString('utf8')
+				: JSON.stringify(this.getBodyData())
+			: undefined;
+		const output = buildOutput(envelope, decision, new Date().toISOString(), raw);
+		return { workflowData: [this.helpers.returnJsonArray([output])] };
 	}
 }
