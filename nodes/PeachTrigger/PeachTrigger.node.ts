@@ -29,12 +29,16 @@ export class PeachTrigger implements INodeType {
 		icon: { light: 'file:../../icons/peach.svg', dark: 'file:../../icons/peach.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
-		description: 'Starts the workflow when Peach sends a webhook: order, flow execution, message delivery or AI agent events',
+		subtitle:
+			'={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
+		description:
+			'Starts the workflow when Peach sends a webhook: order, flow execution, message delivery or AI agent events',
 		defaults: { name: 'Peach Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: [
 			{
 				displayName:
@@ -51,16 +55,25 @@ export class PeachTrigger implements INodeType {
 				options: EVENT_OPTIONS,
 				default: [ALL_EVENTS],
 				description:
-					'The events that start the workflow. Other events are acknowledged and ignored. For message delivery, the message\'s status decides the event.',
+					"The events that start the workflow. Other events are acknowledged and ignored. For message delivery, the message's status decides the event.",
 			},
 			{
 				displayName: 'Verification',
 				name: 'verification',
 				type: 'options',
 				options: [
-					{ name: 'Header', value: 'header', description: 'Peach must send the secret in a header you name' },
+					{
+						name: 'Header',
+						value: 'header',
+						description: 'Peach must send the secret in a header you name',
+					},
 					{ name: 'None', value: 'none', description: 'Accept every POST to the URL' },
-					{ name: 'Token Query Parameter', value: 'queryToken', description: 'Peach must call the URL with the secret in a token query parameter (?token=…)' },
+					{
+						name: 'Token Query Parameter',
+						value: 'queryToken',
+						description:
+							'Peach must call the URL with the secret in a token query parameter (?token=…)',
+					},
 				],
 				default: 'none',
 				description:
@@ -81,7 +94,8 @@ export class PeachTrigger implements INodeType {
 				typeOptions: { password: true },
 				required: true,
 				default: '',
-				description: 'The shared secret Peach must send. Add it to the URL as ?token=… or as the header in Peach\'s webhook settings.',
+				description:
+					"The shared secret Peach must send. Add it to the URL as ?token=… or as the header in Peach's webhook settings.",
 				displayOptions: { show: { verification: ['queryToken', 'header'] } },
 			},
 			{
@@ -114,8 +128,16 @@ export class PeachTrigger implements INodeType {
 						type: 'options',
 						options: [
 							{ name: 'All Messages', value: 'all' },
-							{ name: 'Interactive Messages Only', value: 'interactive', description: 'Messages of conversations (type "message")' },
-							{ name: 'Template Messages Only', value: 'templateMessage', description: 'Template messages (type "template_message")' },
+							{
+								name: 'Interactive Messages Only',
+								value: 'interactive',
+								description: 'Messages of conversations (type "message")',
+							},
+							{
+								name: 'Template Messages Only',
+								value: 'templateMessage',
+								description: 'Template messages (type "template_message")',
+							},
 						],
 						default: 'all',
 						description: 'Which message delivery events start the workflow',
@@ -160,7 +182,9 @@ export class PeachTrigger implements INodeType {
 			const received =
 				verification === 'queryToken'
 					? (this.getQueryData() as IDataObject).token
-					: this.getHeaderData()[(this.getNodeParameter('headerName', 'X-Peach-Token') as string).trim().toLowerCase()];
+					: this.getHeaderData()[
+							(this.getNodeParameter('headerName', 'X-Peach-Token') as string).trim().toLowerCase()
+						];
 			if (!secretMatches(received, secret)) return reject(401, 'Unauthorized');
 		}
 
@@ -171,12 +195,22 @@ export class PeachTrigger implements INodeType {
 		const { envelope } = parsed;
 		const decision = decideEvent(envelope);
 		const events = this.getNodeParameter('events', []) as string[];
-		const options = this.getNodeParameter('options', {}) as { includeRawBody?: boolean; messageTypes?: MessageFilter };
+		const options = this.getNodeParameter('options', {}) as {
+			includeRawBody?: boolean;
+			messageTypes?: MessageFilter;
+		};
 		if (!isSelected(decision.event, events)) {
-			return { webhookResponse: { received: true, ignored: `event ${decision.event} is not selected` } };
+			return {
+				webhookResponse: { received: true, ignored: `event ${decision.event} is not selected` },
+			};
 		}
 		if (!passesMessageFilter(envelope, decision.kind, options.messageTypes ?? 'all')) {
-			return { webhookResponse: { received: true, ignored: `message type filtered out (${options.messageTypes})` } };
+			return {
+				webhookResponse: {
+					received: true,
+					ignored: `message type filtered out (${options.messageTypes})`,
+				},
+			};
 		}
 
 		const raw = options.includeRawBody

@@ -8,24 +8,84 @@ export const ALL_EVENTS = '*';
 
 /** Every documented event (peach-api.md §9), with `read` and `replied` reported by integrators only. */
 export const EVENTS: Record<string, { kind: EventKind; label: string; description: string }> = {
-	'ai_flow_execution.analyzed': { kind: 'aiAgent', label: 'AI Agent: Analyzed', description: 'An AI agent analyzed a conversation' },
-	'ai_flow_execution.completed': { kind: 'aiAgent', label: 'AI Agent: Completed', description: 'An AI agent completed a conversation' },
-	'ai_flow_execution.escalated': { kind: 'aiAgent', label: 'AI Agent: Escalated', description: 'An AI agent escalated a conversation to a person' },
-	'ai_flow_execution.started': { kind: 'aiAgent', label: 'AI Agent: Started', description: 'An AI agent picked up a conversation' },
-	'flow_execution.completed': { kind: 'flowExecution', label: 'Flow Execution: Completed', description: 'A contact finished an app (flow) journey' },
-	'flow_execution.in_progress': { kind: 'flowExecution', label: 'Flow Execution: In Progress', description: 'A contact opened an app (flow) from its button' },
-	'flow_execution.pending': { kind: 'flowExecution', label: 'Flow Execution: Pending', description: 'An app (flow) was sent to a contact' },
-	'message_delivery.delivered': { kind: 'messageDelivery', label: 'Message Delivery: Delivered', description: 'A message reached the contact' },
-	'message_delivery.failed': { kind: 'messageDelivery', label: 'Message Delivery: Failed', description: 'A message could not be delivered' },
-	'message_delivery.read': { kind: 'messageDelivery', label: 'Message Delivery: Read', description: 'The contact read a message (reported by integrators, not in the docs)' },
-	'message_delivery.replied': { kind: 'messageDelivery', label: 'Message Delivery: Replied', description: 'The contact replied to a message (reported by integrators, not in the docs)' },
-	'message_delivery.sent': { kind: 'messageDelivery', label: 'Message Delivery: Sent', description: 'A message was sent to the contact' },
-	'order.canceled': { kind: 'order', label: 'Order: Canceled', description: 'The business canceled an order before payment' },
-	'order.completed': { kind: 'order', label: 'Order: Completed', description: 'The payment of an order was captured' },
+	'ai_flow_execution.analyzed': {
+		kind: 'aiAgent',
+		label: 'AI Agent: Analyzed',
+		description: 'An AI agent analyzed a conversation',
+	},
+	'ai_flow_execution.completed': {
+		kind: 'aiAgent',
+		label: 'AI Agent: Completed',
+		description: 'An AI agent completed a conversation',
+	},
+	'ai_flow_execution.escalated': {
+		kind: 'aiAgent',
+		label: 'AI Agent: Escalated',
+		description: 'An AI agent escalated a conversation to a person',
+	},
+	'ai_flow_execution.started': {
+		kind: 'aiAgent',
+		label: 'AI Agent: Started',
+		description: 'An AI agent picked up a conversation',
+	},
+	'flow_execution.completed': {
+		kind: 'flowExecution',
+		label: 'Flow Execution: Completed',
+		description: 'A contact finished an app (flow) journey',
+	},
+	'flow_execution.in_progress': {
+		kind: 'flowExecution',
+		label: 'Flow Execution: In Progress',
+		description: 'A contact opened an app (flow) from its button',
+	},
+	'flow_execution.pending': {
+		kind: 'flowExecution',
+		label: 'Flow Execution: Pending',
+		description: 'An app (flow) was sent to a contact',
+	},
+	'message_delivery.delivered': {
+		kind: 'messageDelivery',
+		label: 'Message Delivery: Delivered',
+		description: 'A message reached the contact',
+	},
+	'message_delivery.failed': {
+		kind: 'messageDelivery',
+		label: 'Message Delivery: Failed',
+		description: 'A message could not be delivered',
+	},
+	'message_delivery.read': {
+		kind: 'messageDelivery',
+		label: 'Message Delivery: Read',
+		description: 'The contact read a message (reported by integrators, not in the docs)',
+	},
+	'message_delivery.replied': {
+		kind: 'messageDelivery',
+		label: 'Message Delivery: Replied',
+		description: 'The contact replied to a message (reported by integrators, not in the docs)',
+	},
+	'message_delivery.sent': {
+		kind: 'messageDelivery',
+		label: 'Message Delivery: Sent',
+		description: 'A message was sent to the contact',
+	},
+	'order.canceled': {
+		kind: 'order',
+		label: 'Order: Canceled',
+		description: 'The business canceled an order before payment',
+	},
+	'order.completed': {
+		kind: 'order',
+		label: 'Order: Completed',
+		description: 'The payment of an order was captured',
+	},
 };
 
 export const EVENT_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'All Events', value: ALL_EVENTS, description: 'Every event, including types Peach may add later' },
+	{
+		name: 'All Events',
+		value: ALL_EVENTS,
+		description: 'Every event, including types Peach may add later',
+	},
 	...Object.entries(EVENTS)
 		.map(([value, event]) => ({ name: event.label, value, description: event.description }))
 		.sort((a, b) => a.name.localeCompare(b.name)),
@@ -60,18 +120,33 @@ export type ParseResult = { ok: true; envelope: PeachEnvelope } | { ok: false; r
  */
 export function parseEnvelope(rawBody: unknown, parsedBody: unknown): ParseResult {
 	let body: unknown = parsedBody;
-	const raw = Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : typeof rawBody === 'string' ? rawBody : undefined;
+	const raw = Buffer.isBuffer(rawBody)
+		? rawBody.toString('utf8')
+		: typeof rawBody === 'string'
+			? rawBody
+			: undefined;
 	if (raw !== undefined && raw.trim() !== '') {
 		try {
 			body = JSON.parse(raw);
 		} catch {
-			return { ok: false, reason: 'The body is not JSON. Peach posts {"type": "...", "data": {...}} as application/json.' };
+			return {
+				ok: false,
+				reason:
+					'The body is not JSON. Peach posts {"type": "...", "data": {...}} as application/json.',
+			};
 		}
 	} else if (typeof parsedBody === 'string') {
-		return { ok: false, reason: 'The body is not JSON. Peach posts {"type": "...", "data": {...}} as application/json.' };
+		return {
+			ok: false,
+			reason:
+				'The body is not JSON. Peach posts {"type": "...", "data": {...}} as application/json.',
+		};
 	}
 	if (!isObject(body)) {
-		return { ok: false, reason: `The body is ${Array.isArray(body) ? 'an array' : 'not a JSON object'}; expected {"type": "...", "data": {...}}.` };
+		return {
+			ok: false,
+			reason: `The body is ${Array.isArray(body) ? 'an array' : 'not a JSON object'}; expected {"type": "...", "data": {...}}.`,
+		};
 	}
 	if (typeof body.type !== 'string' || body.type.trim() === '') {
 		return { ok: false, reason: 'The body has no "type" (e.g. "message_delivery.sent").' };
@@ -79,18 +154,28 @@ export function parseEnvelope(rawBody: unknown, parsedBody: unknown): ParseResul
 	if (body.data !== undefined && body.data !== null && !isObject(body.data)) {
 		return { ok: false, reason: 'The body\'s "data" is not an object.' };
 	}
-	return { ok: true, envelope: { type: body.type.trim(), data: isObject(body.data) ? body.data : {} } };
+	return {
+		ok: true,
+		envelope: { type: body.type.trim(), data: isObject(body.data) ? body.data : {} },
+	};
 }
 
 /**
  * The event to act on. For message delivery, Peach's examples send `type: message_delivery.sent` for a
  * delivered message, so the message's own status decides when it has one.
  */
-export function decideEvent(envelope: PeachEnvelope): { event: string; kind: EventKind; decidedBy: 'type' | 'messageStatus' } {
+export function decideEvent(envelope: PeachEnvelope): {
+	event: string;
+	kind: EventKind;
+	decidedBy: 'type' | 'messageStatus';
+} {
 	const kind = kindOf(envelope.type);
 	if (kind === 'messageDelivery') {
 		const message = envelope.data.message;
-		const status = isObject(message) && typeof message.status === 'string' ? message.status.trim().toLowerCase() : '';
+		const status =
+			isObject(message) && typeof message.status === 'string'
+				? message.status.trim().toLowerCase()
+				: '';
 		if (/^[a-z_]+$/.test(status)) {
 			const event = `message_delivery.${status}`;
 			return { event, kind, decidedBy: event === envelope.type ? 'type' : 'messageStatus' };
@@ -108,7 +193,11 @@ export function isSelected(event: string, selected: string[]): boolean {
 export type MessageFilter = 'all' | 'templateMessage' | 'interactive';
 
 /** Message delivery filter: template messages (`type: template_message`) or interactive ones (`type: message`). */
-export function passesMessageFilter(envelope: PeachEnvelope, kind: EventKind, filter: MessageFilter): boolean {
+export function passesMessageFilter(
+	envelope: PeachEnvelope,
+	kind: EventKind,
+	filter: MessageFilter,
+): boolean {
 	if (kind !== 'messageDelivery' || filter === 'all') return true;
 	const message = envelope.data.message;
 	const type = isObject(message) ? message.type : undefined;
@@ -144,8 +233,16 @@ export function buildOutput(
 		receivedAt,
 	};
 	for (const [key, value] of Object.entries(envelope.data)) {
-		const name = META_KEYS.includes(key) ? `data${key.charAt(0).toUpperCase()}${key.slice(1)}` : key;
-		output[name] = value;
+		const name = META_KEYS.includes(key)
+			? `data${key.charAt(0).toUpperCase()}${key.slice(1)}`
+			: key;
+		// Defined, not assigned: a sender's "__proto__" field stays a field and cannot change the prototype.
+		Object.defineProperty(output, name, {
+			value,
+			enumerable: true,
+			writable: true,
+			configurable: true,
+		});
 	}
 	if (rawBody !== undefined) output.rawBody = rawBody;
 	return output;

@@ -230,7 +230,11 @@ export function buildNetworkError(
 	const what = (code && NETWORK_CODES[code]) ?? (code ? 'no answer' : rawMessage) ?? 'no answer';
 	const message = `Could not reach Peach at ${baseUrl} (${what})`;
 	const description = `${code ? `Network error ${code}. ` : ''}Check Base URL in the Peach API credential and that n8n can reach it.${request.delivers ? DUPLICATE_WARNING : ''}`;
-	return peachError(node, { message } as JsonObject, { message, description, itemIndex: request.itemIndex });
+	return peachError(node, { message } as JsonObject, {
+		message,
+		description,
+		itemIndex: request.itemIndex,
+	});
 }
 
 /** One raw exchange with Peach. Resolves with any HTTP status; rejects only when no answer came. */

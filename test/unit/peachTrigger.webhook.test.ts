@@ -1,0 +1,224 @@
+import { returnJsonArray } from 'n8n-core';
+import type { IWebhookFunctions } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { PeachTrigger } from '../../nodes/PeachTrigger/PeachTrigger.node';
+
+interface Call {
+	parameters?: Record<string, unknown>;
+	body: unknown;
+	raw?: string;
+	query?: Record<string, unknown>;
+	headers?: Record<string, string>;
+}
+
+async function call({ parameters = {}, body, raw, query = {}, headers = {} }: Call) {
+	const params: Record<string, unknown> = {
+		events: ['*'],
+		verification: 'none',
+		options: {},
+		...parameters,
+	};
+	const sent: { status?: number; body?: unknown } = {};
+	const response = {
+		status(code: number) {
+			sent.status = code;
+			return response;
+		},
+		json(payload: unknown) {
+			sent.body = payload;
+			return response;
+		},
+	};
+	const context = {
+		getNodeParameter: (name: string, fallback?: unknown) =>
+			name in params ? params[name] : fallback,
+		getRequestObject: () => ({
+			rawBody: raw === undefined ? Buffer.from(JSON.stringify(body)) : Buffer.from(raw),
+		}),
+		getResponseObject: () => response,
+		getBodyData: () => body,
+		getQueryData: () => query,
+		getHeaderData: () => headers,
+		helpers: { returnJsonArray },
+	} as unknown as IWebhookFunctions;
+	const result = await new PeachTrigger().webhook.call(context);
+	return { result, sent };
+}
+
+const deliveredAsSent = {
+	type: 'message_delivery.sent',
+	data: {
+		message: { id: 'cmsg_1', status: 'delivered', type: 'template_message', reason: null },
+		contact: { phone_number: '+919988776655', name: 'Asha' },
+		event: null,
+	},
+};
+
+describe('Peach Trigger webhook', () => {
+	it('starts one execution with the decided event and the data at the top', async () => {
+		const { result } = await call({ body: deliveredAsSent });
+		const items = result.workflowData?.[0] ?? [];
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toMatchObject({
+			event: 'message_delivery.delivered',
+			kind: 'messageDelivery',
+			sentType: 'message_delivery.sent',
+			decidedBy: 'messageStatus',
+			contact: { phone_number: '+919988776655', name: 'Asha' },
+		});
+		expect(typeof items[0].json.receivedAt).toBe('string');
+		expect(items[0].json).not.toHaveProperty('rawBody');
+	});
+
+	it.each([
+		['order.completed', 'order'],
+		['order.canceled', 'order'],
+		['flow_execution.pending', 'flowExecution'],
+		['flow_execution.in_progress', 'flowExecution'],
+		['flow_execution.completed', 'flowExecution'],
+		['ai_flow_execution.started', 'aiAgent'],
+		['ai_flow_execution.escalated', 'aiAgent'],
+		['ai_flow_execution.completed', 'aiAgent'],
+		['ai_flow_execution.analyzed', 'aiAgent'],
+	])('%s → kind %s', async (type, kind) => {
+		const { result } = await call({
+			body: { type, data: { id: 'x_1' } },
+			parameters: { events: [type] },
+		});
+		expect(result.workflowData?.[0][0].json).toMatchObject({ event: type, kind, id: 'x_1' });
+	});
+
+	it('acknowledges an event that is not chosen with 200 and starts nothing', async () => {
+		const { result } = await call({
+			body: { type: 'order.completed', data: {} },
+			parameters: { events: ['message_delivery.delivered'] },
+		});
+		expect(result.workflowData).toBeUndefined();
+		expect(result.webhookResponse).toEqual({
+			received: true,
+			ignored: 'event order.completed is not selected',
+		});
+	});
+
+	it('matches the chosen events against the decided event, not the sent type', async () => {
+		const onlySent = await call({
+			body: deliveredAsSent,
+			parameters: { events: ['message_delivery.sent'] },
+		});
+		expect(onlySent.result.workflowData).toBeUndefined();
+		const onlyDelivered = await call({
+			body: deliveredAsSent,
+			parameters: { events: ['message_delivery.delivered'] },
+		});
+		expect(onlyDelivered.result.workflowData?.[0]).toHaveLength(1);
+	});
+
+	it('starts an unknown type only under All Events', async () => {
+		const body = { type: 'conversation.message_received', data: { text: 'hi' } };
+		expect((await call({ body })).result.workflowData?.[0][0].json).toMatchObject({
+			event: 'conversation.message_received',
+			kind: 'unknown',
+			text: 'hi',
+		});
+		expect(
+			(await call({ body, parameters: { events: ['order.completed'] } })).result.workflowData,
+		).toBeUndefined();
+	});
+
+	it('filters delivery events by message type', async () => {
+		const interactive = {
+			...deliveredAsSent,
+			data: {
+				...deliveredAsSent.data,
+				message: { ...deliveredAsSent.data.message, id: 7, type: 'message' },
+			},
+		};
+		const templateOnly = { options: { messageTypes: 'templateMessage' } };
+		expect(
+			(await call({ body: interactive, parameters: templateOnly })).result.webhookResponse,
+		).toEqual({
+			received: true,
+			ignored: 'message type filtered out (templateMessage)',
+		});
+		expect(
+			(await call({ body: deliveredAsSent, parameters: templateOnly })).result.workflowData?.[0],
+		).toHaveLength(1);
+		expect(
+			(await call({ body: interactive, parameters: { options: { messageTypes: 'interactive' } } }))
+				.result.workflowData?.[0],
+		).toHaveLength(1);
+	});
+
+	it('includes the raw body when asked', async () => {
+		const raw = JSON.stringify(deliveredAsSent);
+		const { result } = await call({
+			body: deliveredAsSent,
+			raw,
+			parameters: { options: { includeRawBody: true } },
+		});
+		expect(result.workflowData?.[0][0].json.rawBody).toBe(raw);
+	});
+
+	describe('verification', () => {
+		const secret = ['shared', 'phrase', '123'].join('-');
+		it('token query parameter: right passes, wrong and missing answer 401 and start nothing', async () => {
+			const parameters = { verification: 'queryToken', secret };
+			expect(
+				(await call({ body: deliveredAsSent, parameters, query: { token: secret } })).result
+					.workflowData?.[0],
+			).toHaveLength(1);
+			for (const query of [{ token: 'nope' }, {}, { token: [secret, secret] }]) {
+				const { result, sent } = await call({ body: deliveredAsSent, parameters, query });
+				expect(result).toEqual({ noWebhookResponse: true });
+				expect(sent).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+			}
+		});
+
+		it('header: the named header, case-insensitively', async () => {
+			const parameters = { verification: 'header', secret, headerName: 'X-Peach-Token' };
+			expect(
+				(await call({ body: deliveredAsSent, parameters, headers: { 'x-peach-token': secret } }))
+					.result.workflowData?.[0],
+			).toHaveLength(1);
+			const wrong = await call({
+				body: deliveredAsSent,
+				parameters,
+				headers: { 'x-peach-token': 'nope' },
+			});
+			expect(wrong.sent.status).toBe(401);
+			const other = await call({
+				body: deliveredAsSent,
+				parameters,
+				headers: { authorization: secret },
+			});
+			expect(other.sent.status).toBe(401);
+			const tokenInQuery = await call({
+				body: deliveredAsSent,
+				parameters,
+				query: { token: secret },
+			});
+			expect(tokenInQuery.sent.status).toBe(401);
+		});
+
+		it('checks the secret before reading the body', async () => {
+			const { sent } = await call({
+				body: 'junk',
+				raw: 'junk',
+				parameters: { verification: 'queryToken', secret },
+			});
+			expect(sent.status).toBe(401);
+		});
+	});
+
+	it.each([
+		['not JSON', 'junk', 'The body is not JSON'],
+		['an array', '[{"type":"order.completed"}]', 'The body is an array'],
+		['without type', '{"data":{}}', 'The body has no "type"'],
+	])('answers 400 to a body %s, starting nothing', async (_label, raw, reason) => {
+		const { result, sent } = await call({ body: {}, raw });
+		expect(result).toEqual({ noWebhookResponse: true });
+		expect(sent.status).toBe(400);
+		expect((sent.body as { message: string }).message).toContain(reason);
+	});
+});
