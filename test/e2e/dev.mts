@@ -120,6 +120,19 @@ async function main() {
 	});
 	if (test.status !== 'OK')
 		throw new Error(`the Peach credential does not pass its test: ${test.message}`);
+	// The published example trigger answers a body without "type" with 400, without starting anything.
+	const deadline = Date.now() + 15_000;
+	for (;;) {
+		const probe = await fetch(`${n8n.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: '{}',
+		});
+		if (probe.status === 400) break;
+		if (Date.now() > deadline)
+			throw new Error(`the example Peach Trigger is not live (${probe.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
 	const editor = await fetch(n8n.url);
 	if (!editor.ok) throw new Error(`the editor did not answer (${editor.status})`);
 	const listed = await client.api('GET', '/workflows?limit=50');
@@ -137,7 +150,12 @@ async function main() {
 	);
 	log(`  Workflows:  ${names.join('; ')}`);
 	log(`  n8n log:    ${n8n.logFile}`);
-	log('Open a workflow and click "Execute workflow". Ctrl-C stops everything.');
+	log(
+		'Open a workflow and click "Execute workflow". A send makes the sandbox post delivery webhooks to the',
+	);
+	log(
+		'published "react to delivery webhooks" workflow (see its executions). Ctrl-C stops everything.',
+	);
 
 	if (smoke) {
 		log('Smoke check passed: n8n, the package, the credential and the example workflows are up.');

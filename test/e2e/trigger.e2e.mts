@@ -1,4 +1,269 @@
-/** Peach Trigger checks for the real-n8n suite; filled in by the trigger issue. */
-import type { Context } from './run.mts';
+/** Peach Trigger checks for the real-n8n suite: published trigger workflows receiving the sandbox's webhooks. */
+import { randomUUID } from 'node:crypto';
 
-export const triggerSuite: Array<{ name: string; fn: (ctx: Context) => Promise<void> }> = [];
+import { WEBHOOK_EVENT_TYPES } from '../sandbox/webhooks.mts';
+import { type Json, nodeOutput, PACKAGE_NAME } from './n8n.mts';
+import { assert, assertEqual, type Context, runPeachWorkflow } from './run.mts';
+
+const TRIGGER = 'Peach Trigger';
+
+/** Publishes a workflow with only a Peach Trigger; returns its id and production URL once it answers. */
+async function publishTrigger(ctx: Context, parameters: Json) {
+	const webhookId = randomUUID();
+	const workflowId = await ctx.client.createWorkflow({
+		name: `e2e trigger ${webhookId.slice(0, 8)}`,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: TRIGGER,
+				type: `${PACKAGE_NAME}.peachTrigger`,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: { events: ['*'], verification: 'none', options: {}, ...parameters },
+			},
+		],
+		connections: {},
+	});
+	await ctx.client.activate(workflowId);
+	const url = `${ctx.n8n.url}/webhook/${webhookId}/webhook`;
+	// Activation returns before the webhook is live. Probe with a body the node refuses (400, or 401
+	// with verification): that proves it is live and starts no execution.
+	const deadline = Date.now() + 15_000;
+	for (;;) {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'Content-Type': 'text/plain' },
+			body: 'probe',
+		});
+		if (response.status === 400 || response.status === 401) break;
+		if (Date.now() > deadline)
+			throw new Error(`the trigger webhook never went live (last status ${response.status})`);
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+	return { workflowId, url };
+}
+
+function target(ctx: Context, url: string, headers: Record<string, string> = {}) {
+	ctx.sandbox.targets.splice(0, ctx.sandbox.targets.length, { url, headers });
+}
+
+async function settle(ctx: Context) {
+	await ctx.sandbox.idle();
+	await new Promise((resolve) => setTimeout(resolve, 1500));
+}
+
+export const triggerSuite: Array<{ name: string; fn: (ctx: Context) => Promise<void> }> = [
+	{
+		name: 'trigger: a send made in n8n comes back as sent and delivered executions of a Peach Trigger',
+		fn: async (ctx) => {
+			const trigger = await publishTrigger(ctx, {
+				events: ['message_delivery.sent', 'message_delivery.delivered'],
+			});
+			target(ctx, trigger.url);
+			const deliveriesBefore = ctx.sandbox.state.deliveries.length;
+			const send = await runPeachWorkflow(
+				ctx,
+				'e2e-loop-send',
+				{
+					resource: 'templateMessage',
+					operation: 'send',
+					phoneNumber: '={{ $json.body.phone }}',
+					templateId: { __rl: true, mode: 'id', value: 'wat_order_update' },
+					variablesInput: 'json',
+					variablesJson: '={{ JSON.stringify({ order_id: $json.body.order }) }}',
+					contactFields: {},
+					additionalFields: {},
+				},
+				{ phone: '+33612345678', order: 'A-1001' },
+			);
+			assertEqual(send.execution.status, 'success', 'send execution status');
+			const eventId = nodeOutput(send.execution, 'Peach')[0]?.event_id as string;
+			await ctx.sandbox.idle();
+			const deliveries = ctx.sandbox.state.deliveries.slice(deliveriesBefore);
+			assertEqual(
+				deliveries.map((d) => [d.type, d.status]),
+				[
+					['message_delivery.sent', 200],
+					['message_delivery.delivered', 200],
+				],
+				'webhook deliveries',
+			);
+			const executions = await ctx.client.waitForExecutions(trigger.workflowId, 2);
+			const outputs = executions.map((execution) => nodeOutput(execution, TRIGGER)[0]).reverse();
+			assertEqual(
+				outputs.map((o) => [o.event, o.kind, o.sentType]),
+				[
+					['message_delivery.sent', 'messageDelivery', 'message_delivery.sent'],
+					['message_delivery.delivered', 'messageDelivery', 'message_delivery.delivered'],
+				],
+				'trigger outputs',
+			);
+			for (const output of outputs) {
+				assertEqual((output.contact as Json)?.phone_number, '+33612345678', 'contact.phone_number');
+				assertEqual((output.message as Json)?.type, 'template_message', 'message.type');
+			}
+			const event = ctx.sandbox.state.events.find((entry) => entry.id === eventId);
+			assertEqual(
+				(outputs[1].message as Json).id,
+				(event?.result as Json)?.id,
+				'message id of the send',
+			);
+			await ctx.client.deactivate(trigger.workflowId);
+		},
+	},
+	{
+		name: 'trigger: an event that is not chosen is acknowledged and starts no execution',
+		fn: async (ctx) => {
+			const trigger = await publishTrigger(ctx, { events: ['message_delivery.delivered'] });
+			target(ctx, trigger.url);
+			const before = ctx.sandbox.state.deliveries.length;
+			await ctx.sandbox.emit('order.completed');
+			await ctx.sandbox.emit('message_delivery.sent', {
+				message: { id: 'cmsg_x', status: 'sent', type: 'template_message' },
+				contact: {},
+				event: null,
+			});
+			await ctx.sandbox.emit('message_delivery.sent', {
+				message: { id: 'cmsg_x', status: 'delivered', type: 'template_message' },
+				contact: {},
+				event: null,
+			});
+			await settle(ctx);
+			assertEqual(
+				ctx.sandbox.state.deliveries.slice(before).map((d) => d.status),
+				[200, 200, 200],
+				'delivery statuses',
+			);
+			const executions = await ctx.client.executions(trigger.workflowId);
+			assertEqual(
+				executions.length,
+				1,
+				'executions (only the delivered one, decided by the message status)',
+			);
+			const [output] = nodeOutput(executions[0], TRIGGER);
+			assertEqual(
+				[output.event, output.sentType, output.decidedBy],
+				['message_delivery.delivered', 'message_delivery.sent', 'messageStatus'],
+				'decided event',
+			);
+			await ctx.client.deactivate(trigger.workflowId);
+		},
+	},
+	{
+		name: 'trigger: a wrong or missing secret answers 401 and starts nothing; the right one starts it',
+		fn: async (ctx) => {
+			const secret = randomUUID();
+			const byQuery = await publishTrigger(ctx, { verification: 'queryToken', secret });
+			const before = ctx.sandbox.state.deliveries.length;
+			target(ctx, `${byQuery.url}?token=wrong`);
+			await ctx.sandbox.emit('order.completed');
+			target(ctx, byQuery.url);
+			await ctx.sandbox.emit('order.completed');
+			target(ctx, `${byQuery.url}?token=${secret}`);
+			await ctx.sandbox.emit('order.canceled');
+			const byHeader = await publishTrigger(ctx, {
+				verification: 'header',
+				secret,
+				headerName: 'X-Peach-Token',
+			});
+			target(ctx, byHeader.url, { 'X-Peach-Token': 'wrong' });
+			await ctx.sandbox.emit('order.completed');
+			target(ctx, byHeader.url, { 'X-Peach-Token': secret });
+			await ctx.sandbox.emit('order.canceled');
+			await settle(ctx);
+			assertEqual(
+				ctx.sandbox.state.deliveries.slice(before).map((d) => d.status),
+				[401, 401, 200, 401, 200],
+				'delivery statuses',
+			);
+			for (const { workflowId } of [byQuery, byHeader]) {
+				const executions = await ctx.client.executions(workflowId);
+				assertEqual(
+					executions.map((execution) => nodeOutput(execution, TRIGGER)[0]?.event),
+					['order.canceled'],
+					'executions',
+				);
+				await ctx.client.deactivate(workflowId);
+			}
+		},
+	},
+	{
+		name: 'trigger: every documented event kind emitted by the sandbox arrives with its output',
+		fn: async (ctx) => {
+			const trigger = await publishTrigger(ctx, {
+				events: ['*'],
+				options: { includeRawBody: true },
+			});
+			target(ctx, trigger.url);
+			for (const type of WEBHOOK_EVENT_TYPES) await ctx.sandbox.emit(type);
+			const executions = await ctx.client.waitForExecutions(
+				trigger.workflowId,
+				WEBHOOK_EVENT_TYPES.length,
+				30_000,
+			);
+			const outputs = executions.map((execution) => nodeOutput(execution, TRIGGER)[0]);
+			const byEvent = new Map(outputs.map((output) => [output.event as string, output]));
+			const expectedKind = (type: string) =>
+				type.startsWith('order.')
+					? 'order'
+					: type.startsWith('flow_execution.')
+						? 'flowExecution'
+						: type.startsWith('message_delivery.')
+							? 'messageDelivery'
+							: 'aiAgent';
+			for (const type of WEBHOOK_EVENT_TYPES) {
+				const output = byEvent.get(type);
+				assert(output, `no execution for ${type}`);
+				assertEqual(output.kind, expectedKind(type), `kind of ${type}`);
+				assert(
+					typeof output.rawBody === 'string' && JSON.parse(output.rawBody as string).type === type,
+					`rawBody of ${type}`,
+				);
+			}
+			assertEqual(
+				(byEvent.get('order.completed')?.contact as Json)?.phone_number,
+				'+919988776655',
+				'order contact.phone_number',
+			);
+			assertEqual(
+				(byEvent.get('flow_execution.completed')?.flow as Json)?.id,
+				'flw_sandbox1',
+				'flow id',
+			);
+			assertEqual(byEvent.get('ai_flow_execution.escalated')?.id, 'aiflw_sandbox1', 'AI agent id');
+			assertEqual(
+				((byEvent.get('message_delivery.replied')?.message as Json)?.reply as Json)?.text,
+				'Yes, please!',
+				'reply text',
+			);
+			await ctx.client.deactivate(trigger.workflowId);
+		},
+	},
+	{
+		name: 'trigger: malformed bodies get 400 and start nothing',
+		fn: async (ctx) => {
+			const trigger = await publishTrigger(ctx, { events: ['*'] });
+			const post = (body: string, type = 'application/json') =>
+				fetch(trigger.url, { method: 'POST', headers: { 'Content-Type': type }, body });
+			const answers = [
+				await post('not json', 'text/plain'),
+				await post('[1,2]'),
+				await post('{"data":{}}'),
+				await post('"just text"'),
+			];
+			assertEqual(
+				answers.map((a) => a.status),
+				[400, 400, 400, 400],
+				'statuses',
+			);
+			assert(
+				(await answers[2].json()).message.includes('no "type"'),
+				'reason for a body without type',
+			);
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+			assertEqual((await ctx.client.executions(trigger.workflowId)).length, 0, 'executions');
+			await ctx.client.deactivate(trigger.workflowId);
+		},
+	},
+];

@@ -7,8 +7,30 @@
 // changes package-lock.json:  node test/tools/complete-lockfile.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const OSES = ['aix', 'android', 'darwin', 'freebsd', 'linux', 'netbsd', 'openbsd', 'openharmony', 'sunos', 'win32'];
-const CPUS = ['arm', 'arm64', 'ia32', 'loong64', 'mips64el', 'ppc64', 'riscv64', 's390x', 'wasm32', 'x64'];
+const OSES = [
+	'aix',
+	'android',
+	'darwin',
+	'freebsd',
+	'linux',
+	'netbsd',
+	'openbsd',
+	'openharmony',
+	'sunos',
+	'win32',
+];
+const CPUS = [
+	'arm',
+	'arm64',
+	'ia32',
+	'loong64',
+	'mips64el',
+	'ppc64',
+	'riscv64',
+	's390x',
+	'wasm32',
+	'x64',
+];
 
 const path = new URL('../../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
@@ -22,14 +44,31 @@ for (const [location, entry] of Object.entries(lock.packages)) {
 		const os = tokens.find((token) => OSES.includes(token));
 		const cpu = tokens.find((token) => CPUS.includes(token));
 		if (!os || !cpu || !/^\d+\.\d+\.\d+$/.test(range)) {
-			console.error(`cannot complete ${name}@${range} (needed by ${location || 'the root'}): no os/cpu in its name or not an exact version`);
+			console.error(
+				`cannot complete ${name}@${range} (needed by ${location || 'the root'}): no os/cpu in its name or not an exact version`,
+			);
 			process.exitCode = 1;
 			continue;
 		}
-		const libc = tokens.includes('musl') ? ['musl'] : tokens.includes('gnu') || tokens.includes('gnueabihf') ? ['glibc'] : undefined;
-		lock.packages[key] = { version: range, cpu: [cpu], ...(libc ? { libc } : {}), license: 'MIT', optional: true, os: [os] };
+		const libc = tokens.includes('musl')
+			? ['musl']
+			: tokens.includes('gnu') || tokens.includes('gnueabihf')
+				? ['glibc']
+				: undefined;
+		lock.packages[key] = {
+			version: range,
+			cpu: [cpu],
+			...(libc ? { libc } : {}),
+			license: 'MIT',
+			optional: true,
+			os: [os],
+		};
 		added.push(`${name}@${range}`);
 	}
 }
 writeFileSync(path, `${JSON.stringify(lock, null, '\t')}\n`);
-console.log(added.length ? `added ${added.length} optional platform entries:\n  ${added.join('\n  ')}` : 'lockfile already complete');
+console.log(
+	added.length
+		? `added ${added.length} optional platform entries:\n  ${added.join('\n  ')}`
+		: 'lockfile already complete',
+);

@@ -39,8 +39,51 @@ function linear(name: string, nodes: Json[]) {
 	return { name, nodes, connections, publish: false };
 }
 
+function deliveryTrigger() {
+	const trigger: Json = {
+		id: randomUUID(),
+		name: 'Peach Trigger',
+		type: `${PACKAGE_NAME}.peachTrigger`,
+		typeVersion: 1,
+		position: [0, 0],
+		webhookId: TRIGGER_WEBHOOK_ID,
+		parameters: {
+			events: ['message_delivery.delivered', 'message_delivery.failed', 'message_delivery.sent'],
+			verification: 'none',
+			options: {},
+		},
+	};
+	const summary: Json = {
+		id: randomUUID(),
+		name: 'Summarise',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [260, 0],
+		parameters: {
+			mode: 'manual',
+			assignments: {
+				assignments: [
+					{
+						id: randomUUID(),
+						name: 'summary',
+						type: 'string',
+						value:
+							'={{ $json.event }} for {{ $json.contact.phone_number }} (message {{ $json.message.id }})',
+					},
+				],
+			},
+			options: {},
+		},
+	};
+	return {
+		...linear('Peach example: react to delivery webhooks', [trigger, summary]),
+		publish: true,
+	};
+}
+
 export function exampleWorkflows(credential: { id: string; name: string }) {
 	return [
+		deliveryTrigger(),
 		linear('Peach example: send a template message', [
 			manual(),
 			peach(
