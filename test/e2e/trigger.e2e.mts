@@ -48,6 +48,7 @@ function target(ctx: Context, url: string, headers: Record<string, string> = {})
 	ctx.sandbox.targets.splice(0, ctx.sandbox.targets.length, { url, headers });
 }
 
+/** Lets any late webhook or execution land before checking that nothing more happened. */
 async function settle(ctx: Context) {
 	await ctx.sandbox.idle();
 	await new Promise((resolve) => setTimeout(resolve, 1500));
