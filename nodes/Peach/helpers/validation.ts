@@ -30,10 +30,16 @@ export function describeValue(value: unknown): string {
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
+/** A phone number as text without spaces, dots, dashes and brackets; undefined when it is not text. */
+function compactPhone(value: unknown): string | undefined {
+	const raw = typeof value === 'number' ? String(value) : value;
+	return typeof raw === 'string' ? raw.replace(/[\s().-]/g, '') : undefined;
+}
+
 /** Contact phone number: E.164 with a leading `+` and the country code. Spaces, dots, dashes and brackets are dropped. */
 export function normalizeContactPhoneNumber(field: string, value: unknown): string {
-	const raw = typeof value === 'number' ? String(value) : value;
-	if (typeof raw !== 'string' || raw.trim() === '') {
+	const compact = compactPhone(value);
+	if (compact === undefined || compact === '') {
 		throw new PeachInputError(
 			field,
 			value,
@@ -41,7 +47,6 @@ export function normalizeContactPhoneNumber(field: string, value: unknown): stri
 			"Enter the contact's number with + and the country code, e.g. +919988776655.",
 		);
 	}
-	const compact = raw.replace(/[\s().-]/g, '');
 	if (!compact.startsWith('+')) {
 		throw new PeachInputError(
 			field,
@@ -63,8 +68,8 @@ export function normalizeContactPhoneNumber(field: string, value: unknown): stri
 
 /** Business (sender) number: the WhatsApp wa_id, digits with the country code and no `+`. */
 export function normalizeBusinessPhoneNumber(field: string, value: unknown): string {
-	const raw = typeof value === 'number' ? String(value) : value;
-	if (typeof raw !== 'string') {
+	const compact = compactPhone(value);
+	if (compact === undefined) {
 		throw new PeachInputError(
 			field,
 			value,
@@ -72,7 +77,6 @@ export function normalizeBusinessPhoneNumber(field: string, value: unknown): str
 			'Enter digits with the country code and no +, e.g. 919876543222.',
 		);
 	}
-	const compact = raw.replace(/[\s().-]/g, '');
 	if (compact.startsWith('+')) {
 		throw new PeachInputError(
 			field,

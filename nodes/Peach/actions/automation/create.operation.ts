@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { omitEmpty } from '../../helpers/payload';
+import { isSet, omitEmpty } from '../../helpers/payload';
 import {
 	isPlainObject,
 	normalizeBusinessPhoneNumber,
@@ -113,7 +113,7 @@ export const description = updateDisplayOptions(
 );
 
 function oneOf(field: string, value: unknown, allowed: string[]): string | undefined {
-	if (value === undefined || value === '') return undefined;
+	if (!isSet(value)) return undefined;
 	if (typeof value !== 'string' || !allowed.includes(value)) {
 		throw new PeachInputError(
 			field,
@@ -131,23 +131,20 @@ export function buildCreateAutomationBody(
 	additionalFields: IDataObject,
 ): IDataObject {
 	const fields = additionalFields;
-	const definition =
-		fields.definition === undefined || fields.definition === ''
-			? undefined
-			: parseJsonObject('Definition (JSON)', fields.definition);
+	const definition = !isSet(fields.definition)
+		? undefined
+		: parseJsonObject('Definition (JSON)', fields.definition);
 	const body: IDataObject = omitEmpty({
 		name: requireNonEmptyString('Name', name, 'Give the automation a name, e.g. Order follow-up.'),
 		description: typeof fields.description === 'string' ? fields.description.trim() : undefined,
 		status: oneOf('Status', fields.status, AUTOMATION_STATUSES),
 		execution_mode: oneOf('Execution Mode', fields.executionMode, EXECUTION_MODES),
-		business_phone_number:
-			fields.businessPhoneNumber !== undefined && fields.businessPhoneNumber !== ''
-				? normalizeBusinessPhoneNumber('Business Phone Number', fields.businessPhoneNumber)
-				: undefined,
-		backend_url:
-			fields.backendUrl !== undefined && fields.backendUrl !== ''
-				? validateHttpUrl('Backend URL', fields.backendUrl)
-				: undefined,
+		business_phone_number: isSet(fields.businessPhoneNumber)
+			? normalizeBusinessPhoneNumber('Business Phone Number', fields.businessPhoneNumber)
+			: undefined,
+		backend_url: isSet(fields.backendUrl)
+			? validateHttpUrl('Backend URL', fields.backendUrl)
+			: undefined,
 	});
 	// Set after omitEmpty: an empty object is still a definition the user gave on purpose.
 	if (definition !== undefined) body.definition = definition;

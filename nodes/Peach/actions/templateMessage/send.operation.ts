@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { omitEmpty, pairsToLiquidValues, pairsToStringMap, rowsOf } from '../../helpers/payload';
+import {
+	isSet,
+	omitEmpty,
+	pairsToLiquidValues,
+	pairsToStringMap,
+	rowsOf,
+} from '../../helpers/payload';
 import {
 	isPlainObject,
 	normalizeBusinessPhoneNumber,
@@ -242,7 +248,7 @@ export function buildSendTemplateMessageBody(
 		phone_number: normalizeContactPhoneNumber('Phone Number', input.phoneNumber),
 		name: typeof contactFields.name === 'string' ? contactFields.name.trim() : undefined,
 		email:
-			typeof contactFields.email === 'string' && contactFields.email.trim() !== ''
+			typeof contactFields.email === 'string' && isSet(contactFields.email.trim())
 				? validateEmail('Email', contactFields.email)
 				: undefined,
 		language:
@@ -264,19 +270,13 @@ export function buildSendTemplateMessageBody(
 			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
 		),
 		liquid_values: liquidValuesFrom(input.variablesInput, input.variables, input.variablesJson),
-		retry_until:
-			additionalFields.retryUntil !== undefined && additionalFields.retryUntil !== ''
-				? toFutureUtcTimestamp('Retry Until', additionalFields.retryUntil, timeZone, now)
-				: undefined,
+		retry_until: isSet(additionalFields.retryUntil)
+			? toFutureUtcTimestamp('Retry Until', additionalFields.retryUntil, timeZone, now)
+			: undefined,
 		retry_window: retryWindowFrom(additionalFields.retryWindow),
-		business_phone_number:
-			additionalFields.businessPhoneNumber !== undefined &&
-			additionalFields.businessPhoneNumber !== ''
-				? normalizeBusinessPhoneNumber(
-						'Business Phone Number',
-						additionalFields.businessPhoneNumber,
-					)
-				: undefined,
+		business_phone_number: isSet(additionalFields.businessPhoneNumber)
+			? normalizeBusinessPhoneNumber('Business Phone Number', additionalFields.businessPhoneNumber)
+			: undefined,
 		reply_automation: replyAutomationId ? { app_id: replyAutomationId } : undefined,
 	});
 
