@@ -203,6 +203,59 @@ const checks: Check[] = [
 		},
 	},
 	{
+		name: 'send with every optional field: nested locator, retry window and until, metadata, JSON variables',
+		fn: async (ctx) => {
+			const { execution, requests } = await runPeachWorkflow(ctx, 'e2e-send-full', {
+				resource: 'templateMessage',
+				operation: 'send',
+				phoneNumber: '+1 (415) 555-0123',
+				templateId: { __rl: true, mode: 'id', value: 'wat_order_update' },
+				variablesInput: 'json',
+				variablesJson: '{"order_id": "A-7", "total": 42}',
+				contactFields: {
+					email: 'ben@example.com',
+					language: 'en',
+					metadata: { values: [{ key: 'tier', value: 'gold' }] },
+				},
+				additionalFields: {
+					businessPhoneNumber: '919876543222',
+					replyAutomation: {
+						__rl: true,
+						mode: 'list',
+						value: 'strm_welcome',
+						cachedResultName: 'Welcome journey',
+					},
+					retryUntil: '2099-01-01T10:00:00+05:30',
+					retryWindow: { window: { startAt: '09:00', endAt: '18:00', timezone: 'Asia/Kolkata' } },
+				},
+			});
+			assertEqual(execution.status, 'success', 'execution status');
+			assertEqual(
+				requests.map((r) => r.body),
+				[
+					{
+						event_type: 'send_template_message',
+						contact: {
+							phone_number: '+14155550123',
+							email: 'ben@example.com',
+							language: 'en',
+							metadata: { tier: 'gold' },
+						},
+						template_message: {
+							whats_app_template_id: 'wat_order_update',
+							liquid_values: { order_id: 'A-7', total: 42 },
+							retry_until: '2099-01-01T04:30:00.000Z',
+							retry_window: { start_at: '09:00', end_at: '18:00', timezone: 'Asia/Kolkata' },
+							business_phone_number: '919876543222',
+							reply_automation: { app_id: 'strm_welcome' },
+						},
+					},
+				],
+				'request body',
+			);
+		},
+	},
+	{
 		name: 'send with a non-approved template fails with the sandbox reason',
 		fn: async (ctx) => {
 			const { execution, requests } = await runPeachWorkflow(

@@ -311,3 +311,37 @@ describe('base URL', () => {
 		expect(normalizeBaseUrl('')).toBe('https://app.trypeach.io');
 	});
 });
+
+describe('buildApiError, other statuses', () => {
+	const read = { method: 'GET' as const, path: '/streams' };
+	it.each([
+		[400, { message: 'Bad JSON' }, 'Bad JSON', 'Check the values'],
+		[400, '', 'Peach could not read the request (400 Bad Request)', 'Check the values'],
+		[403, { message: 'Forbidden' }, 'Peach refused access: Forbidden', 'account API key'],
+		[
+			409,
+			{ message: 'Integration not connected', code: 'event_source_not_connected' },
+			'Integration not connected (event_source_not_connected)',
+			'Connect the integration',
+		],
+		[
+			409,
+			{ message: 'Ambiguous', code: 'condition_ambiguous' },
+			'Ambiguous (condition_ambiguous)',
+			'conflicts with the current state',
+		],
+		[418, {}, 'Peach answered with HTTP 418', 'Base URL'],
+		[
+			503,
+			{ message: 'Maintenance' },
+			'Peach had a server error (503): Maintenance',
+			'try again later',
+		],
+	])('%i %j', (statusCode, body, message, fix) => {
+		const error = buildApiError(node, { statusCode, headers: {}, body }, read);
+		expect(error.message).toBe(message);
+		expect(error.description).toContain(fix);
+		expect(error.httpCode).toBe(String(statusCode));
+		expect(error.description).not.toContain('before sending again');
+	});
+});
