@@ -133,7 +133,7 @@ const NETWORK_CODES: Record<string, string> = {
 };
 
 const DUPLICATE_WARNING =
-	' The send may or may not have been queued: check its status (Template Message → Get Status, or the Peach inbox) before sending again, so the contact does not get the message twice.';
+	" The send may or may not have been queued: check the contact's conversation in the Peach web app before sending again, so the contact does not get the message twice.";
 
 /** Turns a non-2xx Peach answer into the NodeApiError the user sees: the API's text as message, the fix as description. */
 export function buildApiError(
