@@ -256,6 +256,32 @@ const checks: Check[] = [
 		},
 	},
 	{
+		name: 'send with Retry Until from a date expression ({{ $now.plus({ days: 1 }) }}) sends UTC ISO 8601',
+		fn: async (ctx) => {
+			const { execution, requests } = await runPeachWorkflow(
+				ctx,
+				'e2e-send-expression-date',
+				{
+					...sendParameters('wat_welcome'),
+					additionalFields: { retryUntil: '={{ $now.plus({ days: 1 }) }}' },
+				},
+				{ phone: '+919988776655', name: 'Asha' },
+			);
+			assertEqual(execution.status, 'success', 'execution status');
+			const retryUntil = ((requests[0]?.body as Json)?.template_message as Json)
+				?.retry_until as string;
+			assert(
+				/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(retryUntil),
+				`retry_until is not UTC ISO 8601: ${retryUntil}`,
+			);
+			const hoursAhead = (Date.parse(retryUntil) - Date.now()) / 3_600_000;
+			assert(
+				hoursAhead > 23 && hoursAhead < 25,
+				`retry_until is ${hoursAhead.toFixed(2)} h ahead, expected about 24`,
+			);
+		},
+	},
+	{
 		name: 'send with a non-approved template fails with the sandbox reason',
 		fn: async (ctx) => {
 			const { execution, requests } = await runPeachWorkflow(

@@ -9,17 +9,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// @ts-expect-error: the scanner ships plain ESM without type declarations.
 import {
 	analyzePackage,
 	SOURCE_FILE_PATTERNS,
 } from '@n8n/scan-community-package/scanner/scanner.mjs';
-
-interface ScanResult {
-	passed: boolean;
-	message?: string;
-	details?: string;
-}
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const work = mkdtempSync(join(tmpdir(), 'peach-scan-'));
@@ -46,8 +39,8 @@ try {
 		console.log(`unexpected files in the tarball: ${outside.join(', ')}`);
 	}
 	for (const [name, result] of [
-		['source pass', (await analyzePackage(root, SOURCE_FILE_PATTERNS)) as ScanResult],
-		['tarball pass', (await analyzePackage(packed)) as ScanResult],
+		['source pass', await analyzePackage(root, SOURCE_FILE_PATTERNS)],
+		['tarball pass', await analyzePackage(packed)],
 	] as const) {
 		console.log(`${name}: ${result.passed ? 'passed' : `FAILED: ${result.message}`}`);
 		if (!result.passed) {

@@ -142,6 +142,16 @@ describe('future ISO 8601 timestamps', () => {
 		);
 	});
 
+	it('takes a Date or a Luxon DateTime from an expression', () => {
+		expect(toFutureUtcTimestamp('Retry Until', new Date('2030-01-05T00:00:00Z'), 'UTC', now)).toBe(
+			'2030-01-05T00:00:00.000Z',
+		);
+		const luxonLike = { toISO: () => '2030-01-05T05:30:00.000+05:30' };
+		expect(toFutureUtcTimestamp('Retry Until', luxonLike, 'UTC', now)).toBe(
+			'2030-01-05T00:00:00.000Z',
+		);
+	});
+
 	it('refuses a past moment and says when it is', () => {
 		const error = inputError(() =>
 			toFutureUtcTimestamp('Retry Until', '2029-12-31T23:00:00Z', 'UTC', now),

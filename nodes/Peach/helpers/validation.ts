@@ -200,6 +200,15 @@ export function wallTimeToUtc(
 	return guess;
 }
 
+/** A Luxon DateTime, as `{{ $now.plus(...) }}` gives, recognised without importing Luxon. */
+function isLuxonLike(value: unknown): value is { toISO(): string } {
+	return (
+		typeof value === 'object' &&
+		value !== null &&
+		typeof (value as { toISO?: unknown }).toISO === 'function'
+	);
+}
+
 /**
  * An ISO 8601 date-time that must lie in the future, returned in UTC (`...Z`).
  * A value without an offset is read in `timeZone` (the workflow's time zone).
@@ -211,7 +220,13 @@ export function toFutureUtcTimestamp(
 	now: Date = new Date(),
 ): string {
 	const text =
-		typeof value === 'string' ? value.trim() : value instanceof Date ? value.toISOString() : value;
+		typeof value === 'string'
+			? value.trim()
+			: value instanceof Date
+				? value.toISOString()
+				: isLuxonLike(value)
+					? value.toISO()
+					: value;
 	const match = typeof text === 'string' ? ISO_8601.exec(text) : null;
 	if (typeof text !== 'string' || !match) {
 		throw new PeachInputError(
