@@ -206,6 +206,16 @@ describe('peachApiRequest', () => {
 		).resolves.toEqual({});
 	});
 
+	it('names an unmapped network code as it is', async () => {
+		const { context } = createExecuteContext({
+			params: {},
+			responses: [Object.assign(new Error('write EPROTO'), { code: 'EPROTO' })],
+		});
+		await expect(
+			peachApiRequest.call(context, { method: 'GET', path: '/streams' }),
+		).rejects.toThrow('Could not reach Peach at https://peach.test (EPROTO)');
+	});
+
 	it('turns a transport failure into a NodeApiError without the key', async () => {
 		const failure = Object.assign(new Error('socket hang up'), {
 			code: 'ECONNRESET',

@@ -227,7 +227,7 @@ export function buildNetworkError(
 	const rawMessage = [source.message, cause.message].find(
 		(value) => typeof value === 'string' && value,
 	) as string | undefined;
-	const what = (code && NETWORK_CODES[code]) ?? (code ? 'no answer' : rawMessage) ?? 'no answer';
+	const what = (code && NETWORK_CODES[code]) || code || rawMessage || 'no answer';
 	const message = `Could not reach Peach at ${baseUrl} (${what})`;
 	const description = `${code ? `Network error ${code}. ` : ''}Check Base URL in the Peach API credential and that n8n can reach it.${request.delivers ? DUPLICATE_WARNING : ''}`;
 	return peachError(node, { message } as JsonObject, {
@@ -327,14 +327,12 @@ function identity(item: IDataObject | undefined): string {
 export async function peachApiRequestAllItems(
 	this: PeachContext,
 	request: PeachRequest,
-	options: { itemsKey?: string[]; limit?: number; pageSize?: number; pageSizeParam?: string } = {},
+	options: { itemsKey?: string[]; limit?: number } = {},
 ): Promise<IDataObject[]> {
 	const items: IDataObject[] = [];
 	let previousFirst: string | undefined;
 	for (let page = 1; page <= MAX_PAGES; page++) {
-		const qs: IDataObject = { ...request.qs, page };
-		if (options.pageSize && options.pageSizeParam) qs[options.pageSizeParam] = options.pageSize;
-		const response = await peachApiRequest.call(this, { ...request, qs });
+		const response = await peachApiRequest.call(this, { ...request, qs: { ...request.qs, page } });
 		const pageItems = extractItems(response, options.itemsKey);
 		if (pageItems.length === 0) break;
 		const first = identity(pageItems[0]);
