@@ -341,20 +341,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		});
 		track(
 			(async () => {
-				await new Promise((resolve) => setTimeout(resolve, deliveryDelayMs));
-				result.status = 'sent';
-				await deliver('message_delivery.sent', {
-					message: deliveryMessage('sent'),
-					contact: stored,
-					event: null,
-				});
-				await new Promise((resolve) => setTimeout(resolve, deliveryDelayMs));
-				result.status = 'delivered';
-				await deliver('message_delivery.delivered', {
-					message: deliveryMessage('delivered'),
-					contact: stored,
-					event: null,
-				});
+				for (const status of ['sent', 'delivered']) {
+					await new Promise((resolve) => setTimeout(resolve, deliveryDelayMs));
+					result.status = status;
+					await deliver(`message_delivery.${status}`, {
+						message: deliveryMessage(status),
+						contact: stored,
+						event: null,
+					});
+				}
 			})(),
 		);
 		return {

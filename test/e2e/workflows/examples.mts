@@ -1,7 +1,7 @@
 /** The example workflows `npm run dev` imports into n8n. */
 import { randomUUID } from 'node:crypto';
 
-import { PACKAGE_NAME, type Json } from '../n8n.mts';
+import { chain, type Json, PACKAGE_NAME, peachNode } from '../n8n.mts';
 
 /** Fixed so the sandbox can be told where the example trigger listens. */
 export const TRIGGER_WEBHOOK_ID = 'peach-dev-trigger';
@@ -17,26 +17,13 @@ function manual(): Json {
 	};
 }
 
-function peach(name: string, parameters: Json, credential: { id: string; name: string }): Json {
-	return {
-		id: randomUUID(),
-		name,
-		type: `${PACKAGE_NAME}.peach`,
-		typeVersion: 1,
-		position: [260, 0],
-		parameters,
-		credentials: { peachMessagingApi: credential },
-	};
-}
-
 function linear(name: string, nodes: Json[]) {
-	const connections: Json = {};
-	for (let index = 0; index < nodes.length - 1; index++) {
-		connections[nodes[index].name as string] = {
-			main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]],
-		};
-	}
-	return { name, nodes, connections, publish: false };
+	return {
+		name,
+		nodes,
+		connections: chain(...nodes.map((node) => node.name as string)),
+		publish: false,
+	};
 }
 
 function deliveryTrigger() {
@@ -86,8 +73,7 @@ export function exampleWorkflows(credential: { id: string; name: string }) {
 		deliveryTrigger(),
 		linear('Peach example: send a template message', [
 			manual(),
-			peach(
-				'Send welcome template',
+			peachNode(
 				{
 					resource: 'templateMessage',
 					operation: 'send',
@@ -104,12 +90,12 @@ export function exampleWorkflows(credential: { id: string; name: string }) {
 					additionalFields: {},
 				},
 				credential,
+				'Send welcome template',
 			),
 		]),
 		linear('Peach example: activate a trigger', [
 			manual(),
-			peach(
-				'Activate trigger',
+			peachNode(
 				{
 					resource: 'trigger',
 					operation: 'update',
@@ -129,12 +115,12 @@ export function exampleWorkflows(credential: { id: string; name: string }) {
 					updateFields: {},
 				},
 				credential,
+				'Activate trigger',
 			),
 		]),
 		linear('Peach example: create an automation', [
 			manual(),
-			peach(
-				'Create automation',
+			peachNode(
 				{
 					resource: 'automation',
 					operation: 'create',
@@ -157,6 +143,7 @@ export function exampleWorkflows(credential: { id: string; name: string }) {
 					},
 				},
 				credential,
+				'Create automation',
 			),
 		]),
 	];
