@@ -158,6 +158,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	const now = () => new Date().toISOString();
 
+	/** A documented list envelope, `{count, next, previous, <key>: [...]}`, for one page of `items`. */
+	function listPage<T>(
+		items: T[],
+		query: Record<string, string>,
+		path: string,
+		key: string,
+		map: (item: T) => Json = (item) => item as Json,
+	) {
+		const page = paginate(items, query, baseUrl, path);
+		return {
+			status: 200,
+			body: {
+				count: page.count,
+				next: page.next,
+				previous: page.previous,
+				[key]: page.slice.map(map),
+			},
+		};
+	}
+
 	function track(work: Promise<void>) {
 		pending.add(work);
 		void work.finally(() => pending.delete(work));
@@ -482,20 +502,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const objectBody = isObject(body) ? body : {};
 
 		if (resource === 'conversations' && !id && method === 'GET') {
-			const page = paginate(state.contacts, query, baseUrl, '/conversations');
-			return {
-				status: 200,
-				body: {
-					count: page.count,
-					next: page.next,
-					previous: page.previous,
-					conversations: page.slice.map((entry) => ({
-						id: `conv_${entry.id}`,
-						status: 'open',
-						contact: entry,
-					})),
-				},
-			};
+			return listPage(state.contacts, query, '/conversations', 'conversations', (entry) => ({
+				id: `conv_${entry.id}`,
+				status: 'open',
+				contact: entry,
+			}));
 		}
 		if (resource === 'whats_app_templates' && !id && method === 'GET') {
 			// Documented as a bare array; `page`/`per` narrow it when given.
@@ -526,16 +537,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				const filtered = query.execution_mode
 					? state.automations.filter((entry) => entry.execution_mode === query.execution_mode)
 					: state.automations;
-				const page = paginate(filtered, query, baseUrl, '/streams');
-				return {
-					status: 200,
-					body: {
-						count: page.count,
-						next: page.next,
-						previous: page.previous,
-						streams: page.slice,
-					},
-				};
+				return listPage(filtered, query, '/streams', 'streams');
 			}
 			if (method === 'POST') return createAutomation(objectBody);
 		}
@@ -546,16 +548,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			if (!sub && method === 'PATCH') return updateAutomation(automation, objectBody);
 			if (sub === 'triggers' && method === 'GET') {
 				const own = state.triggers.filter((entry) => entry.stream_id === id);
-				const page = paginate(own, query, baseUrl, `/streams/${id}/triggers`);
-				return {
-					status: 200,
-					body: {
-						count: page.count,
-						next: page.next,
-						previous: page.previous,
-						triggers: page.slice,
-					},
-				};
+				return listPage(own, query, `/streams/${id}/triggers`, 'triggers');
 			}
 		}
 		if (resource === 'triggers' && id && !sub && method === 'PATCH') {
