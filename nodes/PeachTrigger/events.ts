@@ -6,7 +6,7 @@ export type EventKind = 'order' | 'flowExecution' | 'messageDelivery' | 'aiAgent
 
 export const ALL_EVENTS = '*';
 
-/** Every documented event (peach-api.md §9), with `read` and `replied` reported by integrators only. */
+/** Every documented event (README.md, "Trigger"), with `read` and `replied` reported by integrators only. */
 export const EVENTS: Record<string, { kind: EventKind; label: string; description: string }> = {
 	'ai_flow_execution.analyzed': {
 		kind: 'aiAgent',

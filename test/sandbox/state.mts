@@ -1,4 +1,4 @@
-/** In-memory state of the Peach sandbox, seeded with demo data. Shapes follow ../shared/reference/peach-api.md. */
+/** In-memory state of the Peach sandbox, seeded with demo data. Shapes follow Peach's public API docs (README.md, "The Peach sandbox" and "What is not known"). */
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

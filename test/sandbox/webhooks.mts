@@ -1,4 +1,4 @@
-/** Sample `data` for every documented outbound webhook type (peach-api.md §9). */
+/** Sample `data` for every documented outbound webhook type (Peach's webhook docs; README.md, "Trigger"). */
 import { ACCOUNT_ID, type JsonObject } from './state.mts';
 
 export const WEBHOOK_EVENT_TYPES = [
