@@ -47,7 +47,7 @@ let stopping = false;
 async function stopAll(code: number) {
 	if (stopping) return;
 	stopping = true;
-	log('\nStopping n8n and the sandbox...');
+	if (n8n || sandbox) log('\nStopping n8n and the sandbox...');
 	await n8n?.stop();
 	await sandbox?.close();
 	if (smoke) rmSync(folder, { recursive: true, force: true });
