@@ -1,10 +1,23 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+
+export const DEFAULT_BASE_URL = 'https://app.trypeach.io';
+
+/**
+ * The one normalisation of Base URL, for the node's requests and the credential test alike:
+ * `https://app.trypeach.io/`, `https://app.trypeach.io/api/v1` and `.../api/v1/` all become
+ * `https://app.trypeach.io`; an empty value is the documented host.
+ */
+export function normalizeBaseUrl(value: unknown): string {
+	const text = typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULT_BASE_URL;
+	return text.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
 
 /**
  * API key credential for Peach.
@@ -36,7 +49,7 @@ export class PeachMessagingApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'https://app.trypeach.io',
+			default: DEFAULT_BASE_URL,
 			required: true,
 			placeholder: 'e.g. https://app.trypeach.io',
 			description:
@@ -44,18 +57,24 @@ export class PeachMessagingApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '={{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * Adds the raw key as `Authorization` (no "Bearer") and, for a request with a path only, the
+	 * normalised Base URL. A function rather than an expression: n8n evaluates an expression header
+	 * for every request, and this also gives the credential test the node's own Base URL rule.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return {
+			...requestOptions,
+			baseURL: requestOptions.baseURL || normalizeBaseUrl(credentials.baseUrl),
+			headers: { ...requestOptions.headers, Authorization: String(credentials.apiKey ?? '') },
+		};
+	}
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl}}',
 			url: '/api/v1/conversations',
 			method: 'GET',
 			qs: { page: 1 },

@@ -6,11 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as automation from './actions/automation/Automation.resource';
+import { nodeProperties } from './actions/registry';
 import { router } from './actions/router';
-import * as templateMessage from './actions/templateMessage/TemplateMessage.resource';
-import * as trigger from './actions/trigger/Trigger.resource';
-import * as listSearch from './methods/listSearch';
+import { listSearch } from './methods/listSearch';
 
 export class Peach implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,32 +24,10 @@ export class Peach implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'peachMessagingApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Automation', value: 'automation' },
-					{ name: 'Template Message', value: 'templateMessage' },
-					{ name: 'Trigger', value: 'trigger' },
-				],
-				default: 'templateMessage',
-			},
-			...automation.description,
-			...templateMessage.description,
-			...trigger.description,
-		],
+		properties: nodeProperties(),
 	};
 
-	methods = {
-		listSearch: {
-			searchAutomations: listSearch.searchAutomations,
-			searchTemplates: listSearch.searchTemplates,
-			searchTriggers: listSearch.searchTriggers,
-		},
-	};
+	methods = { listSearch };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

@@ -17,8 +17,8 @@ import {
 	type MessageFilter,
 	parseEnvelope,
 	passesMessageFilter,
-	secretMatches,
 } from './events';
+import { secretMatches } from './verify';
 
 type Verification = 'none' | 'queryToken' | 'header';
 
@@ -120,7 +120,8 @@ export class PeachTrigger implements INodeType {
 						name: 'includeRawBody',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to add the body exactly as Peach sent it, as text, in rawBody',
+						description:
+							'Whether to add the body as text in rawBody: the bytes Peach sent, or the parsed JSON written out again when n8n did not keep them',
 					},
 					{
 						displayName: 'Message Types',
@@ -149,8 +150,9 @@ export class PeachTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			// Peach has no API to register webhooks: the URL is pasted into the Peach web app. These only
-			// keep the URL in the workflow's static data, so a changed URL is noticed on publish.
+			// Peach has no API to register webhooks: the URL is pasted into the Peach web app by hand.
+			// These only keep the URL in the workflow's static data: when it changed, checkExists says
+			// false and create() stores the new one; nothing tells Peach, so the user pastes it again.
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				const staticData = this.getWorkflowStaticData('node');
 				return staticData.webhookUrl === this.getNodeWebhookUrl('default');

@@ -1,5 +1,6 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
-import { createHash, timingSafeEqual } from 'crypto';
+
+import { isPlainObject, setOwn } from '../Peach/helpers/json';
 
 /** The kinds of Peach webhook, as named in the output's `kind`. */
 export type EventKind = 'order' | 'flowExecution' | 'messageDelivery' | 'aiAgent' | 'unknown';
@@ -99,12 +100,13 @@ const KIND_BY_PREFIX: Record<string, EventKind> = {
 	ai_agent_execution: 'aiAgent',
 };
 
-export function kindOf(event: string): EventKind {
-	return EVENTS[event]?.kind ?? KIND_BY_PREFIX[event.split('.')[0]] ?? 'unknown';
-}
+const has = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The kind of an event type; a type such as "constructor" is unknown, not an inherited member. */
+export function kindOf(event: string): EventKind {
+	if (has(EVENTS, event)) return EVENTS[event].kind;
+	const prefix = event.split('.')[0];
+	return has(KIND_BY_PREFIX, prefix) ? KIND_BY_PREFIX[prefix] : 'unknown';
 }
 
 export interface PeachEnvelope {
@@ -142,7 +144,7 @@ export function parseEnvelope(rawBody: unknown, parsedBody: unknown): ParseResul
 				'The body is not JSON. Peach posts {"type": "...", "data": {...}} as application/json.',
 		};
 	}
-	if (!isObject(body)) {
+	if (!isPlainObject(body)) {
 		return {
 			ok: false,
 			reason: `The body is ${Array.isArray(body) ? 'an array' : 'not a JSON object'}; expected {"type": "...", "data": {...}}.`,
@@ -151,18 +153,19 @@ export function parseEnvelope(rawBody: unknown, parsedBody: unknown): ParseResul
 	if (typeof body.type !== 'string' || body.type.trim() === '') {
 		return { ok: false, reason: 'The body has no "type" (e.g. "message_delivery.sent").' };
 	}
-	if (body.data !== undefined && body.data !== null && !isObject(body.data)) {
+	if (body.data !== undefined && body.data !== null && !isPlainObject(body.data)) {
 		return { ok: false, reason: 'The body\'s "data" is not an object.' };
 	}
 	return {
 		ok: true,
-		envelope: { type: body.type.trim(), data: isObject(body.data) ? body.data : {} },
+		envelope: { type: body.type.trim(), data: isPlainObject(body.data) ? body.data : {} },
 	};
 }
 
 /**
  * The event to act on. For message delivery, Peach's examples send `type: message_delivery.sent` for a
- * delivered message, so the message's own status decides when it has one.
+ * delivered message, so the message's own status decides, but only when `message_delivery.<status>`
+ * is a known event: an unknown status (e.g. "undelivered") never overrides a known type.
  */
 export function decideEvent(envelope: PeachEnvelope): {
 	event: string;
@@ -173,11 +176,11 @@ export function decideEvent(envelope: PeachEnvelope): {
 	if (kind === 'messageDelivery') {
 		const message = envelope.data.message;
 		const status =
-			isObject(message) && typeof message.status === 'string'
+			isPlainObject(message) && typeof message.status === 'string'
 				? message.status.trim().toLowerCase()
 				: '';
-		if (/^[a-z_]+$/.test(status)) {
-			const event = `message_delivery.${status}`;
+		const event = `message_delivery.${status}`;
+		if (has(EVENTS, event)) {
 			return { event, kind, decidedBy: event === envelope.type ? 'type' : 'messageStatus' };
 		}
 	}
@@ -187,7 +190,7 @@ export function decideEvent(envelope: PeachEnvelope): {
 /** Whether the chosen events include this one. An unknown type starts an execution only under All Events. */
 export function isSelected(event: string, selected: string[]): boolean {
 	if (selected.includes(ALL_EVENTS)) return true;
-	return event in EVENTS && selected.includes(event);
+	return has(EVENTS, event) && selected.includes(event);
 }
 
 export type MessageFilter = 'all' | 'templateMessage' | 'interactive';
@@ -200,16 +203,8 @@ export function passesMessageFilter(
 ): boolean {
 	if (kind !== 'messageDelivery' || filter === 'all') return true;
 	const message = envelope.data.message;
-	const type = isObject(message) ? message.type : undefined;
+	const type = isPlainObject(message) ? message.type : undefined;
 	return filter === 'templateMessage' ? type === 'template_message' : type === 'message';
-}
-
-/** Constant-time comparison of the received secret with the configured one. */
-export function secretMatches(received: unknown, expected: string): boolean {
-	if (typeof received !== 'string' || expected === '') return false;
-	const a = createHash('sha256').update(received).digest();
-	const b = createHash('sha256').update(expected).digest();
-	return timingSafeEqual(a, b);
 }
 
 const META_KEYS = ['event', 'kind', 'sentType', 'decidedBy', 'receivedAt', 'rawBody'];
@@ -237,12 +232,7 @@ export function buildOutput(
 			? `data${key.charAt(0).toUpperCase()}${key.slice(1)}`
 			: key;
 		// Defined, not assigned: a sender's "__proto__" field stays a field and cannot change the prototype.
-		Object.defineProperty(output, name, {
-			value,
-			enumerable: true,
-			writable: true,
-			configurable: true,
-		});
+		setOwn(output, name, value);
 	}
 	if (rawBody !== undefined) output.rawBody = rawBody;
 	return output;

@@ -1,27 +1,10 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { PeachInputError } from '../helpers/validation';
-import * as automation from './automation/Automation.resource';
-import * as templateMessage from './templateMessage/TemplateMessage.resource';
-import * as trigger from './trigger/Trigger.resource';
-
-export interface PeachOperation {
-	description: INodeProperties[];
-	/** Runs the operation for one input item and returns what becomes its output item(s). */
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
-}
-
-export const resources: Record<string, Record<string, PeachOperation>> = {
-	automation: automation.operations,
-	templateMessage: templateMessage.operations,
-	trigger: trigger.operations,
-};
+import { PeachInputError } from '../helpers/inputError';
+import type { BatchOperation, ItemOperation, ItemResult, ResourceDefinition } from './node.type';
+import { isBatchOperation, ItemsWithBinary } from './node.type';
+import { registry } from './registry';
 
 /** Any failure of one item as the n8n error to show: input problems name the field, value and fix. */
 export function toNodeError(
@@ -42,36 +25,106 @@ export function toNodeError(
 	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
-export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
-	const returnData: INodeExecutionData[] = [];
+/** The Continue On Fail item for an error: what happened, how to fix it, the HTTP code. */
+function errorJson(error: NodeApiError | NodeOperationError): IDataObject {
+	const json: IDataObject = { error: error.message };
+	if (error.description) json.description = error.description;
+	if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
+	return json;
+}
 
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const resource = this.getNodeParameter('resource', itemIndex) as string;
-		const operation = this.getNodeParameter('operation', itemIndex) as string;
-		const handler = resources[resource]?.[operation];
-		if (!handler) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`The operation "${operation}" of resource "${resource}" is not supported`,
-				{ itemIndex },
-			);
-		}
+function pairedItemOf(inputs: number[]) {
+	return inputs.length === 1 ? { item: inputs[0] } : inputs.map((item) => ({ item }));
+}
+
+function itemsOf(result: ItemResult, itemIndex: number): INodeExecutionData[] {
+	if (result instanceof ItemsWithBinary) {
+		return result.items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+	}
+	return (Array.isArray(result) ? result : [result]).map((json) => ({
+		json,
+		pairedItem: { item: itemIndex },
+	}));
+}
+
+async function runPerItem(
+	context: IExecuteFunctions,
+	operation: ItemOperation,
+	itemCount: number,
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
 		try {
-			const result = await handler.execute.call(this, itemIndex);
-			returnData.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
-					itemData: { item: itemIndex },
-				}),
-			);
+			output.push(...itemsOf(await operation.execute.call(context, itemIndex), itemIndex));
 		} catch (caught) {
-			const error = toNodeError(this, caught, itemIndex);
-			if (!this.continueOnFail()) throw error;
-			const json: IDataObject = { error: error.message };
-			if (error.description) json.description = error.description;
-			if (error instanceof NodeApiError && error.httpCode) json.httpCode = error.httpCode;
-			returnData.push({ json, pairedItem: { item: itemIndex } });
+			const error = toNodeError(context, caught, itemIndex);
+			if (!context.continueOnFail()) throw error;
+			output.push({ json: errorJson(error), pairedItem: { item: itemIndex } });
 		}
 	}
-	return [returnData];
+	return output;
+}
+
+/**
+ * A batch operation: its outputs carry the input items they came from. A failure of the whole
+ * batch becomes, under Continue On Fail, one error item per input item.
+ */
+async function runBatch(
+	context: IExecuteFunctions,
+	operation: BatchOperation,
+	itemCount: number,
+): Promise<INodeExecutionData[]> {
+	const indexes = Array.from({ length: itemCount }, (_, index) => index);
+	let outputs;
+	try {
+		outputs = await operation.executeBatch.call(context, indexes);
+	} catch (caught) {
+		const error = toNodeError(context, caught, 0);
+		if (!context.continueOnFail()) throw error;
+		return indexes.map((item) => ({
+			json: errorJson(toNodeError(context, caught, item)),
+			pairedItem: { item },
+		}));
+	}
+	const result: INodeExecutionData[] = [];
+	for (const output of outputs) {
+		if ('error' in output) {
+			const error = toNodeError(context, output.error, output.inputs[0] ?? 0);
+			if (!context.continueOnFail()) throw error;
+			result.push({ json: errorJson(error), pairedItem: pairedItemOf(output.inputs) });
+		} else {
+			const { inputs, ...item } = output;
+			result.push({ ...item, pairedItem: pairedItemOf(inputs) });
+		}
+	}
+	return result;
+}
+
+/**
+ * Runs the chosen operation over the input items. Resource and operation cannot come from an
+ * expression (noDataExpression), so they are read once.
+ */
+export async function router(
+	this: IExecuteFunctions,
+	resources: Record<string, ResourceDefinition> = registry,
+): Promise<INodeExecutionData[][]> {
+	const itemCount = this.getInputData().length;
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+	const operation =
+		has(resources, resource) && has(resources[resource].operations, operationName)
+			? resources[resource].operations[operationName]
+			: undefined;
+	if (!operation) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of resource "${resource}" is not supported`,
+		);
+	}
+	return [
+		isBatchOperation(operation)
+			? await runBatch(this, operation, itemCount)
+			: await runPerItem(this, operation, itemCount),
+	];
 }

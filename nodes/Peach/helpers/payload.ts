@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject, PeachInputError } from './validation';
+import { PeachInputError } from './inputError';
+import { isPlainObject, setOwn } from './json';
 
 export interface KeyValuePair {
 	key?: string;
@@ -15,33 +16,40 @@ export function rowsOf(collection: unknown, property = 'values'): KeyValuePair[]
 }
 
 /**
- * Walks key/value rows: every row needs a name, each name once; `convert` turns a value into what is sent.
+ * Named values (key/value rows, or the entries of a JSON object) to an object: every name given,
+ * each name once, each value converted by `convert`. Any name is an ordinary key, including
+ * `constructor` or `__proto__`.
  */
-function rowsToObject<T>(
+function namedValues<T>(
 	field: string,
-	rows: KeyValuePair[],
+	entries: Array<[unknown, unknown]>,
 	names: { row: string; fix: string; once: string },
 	convert: (value: unknown, key: string) => T,
 ): Record<string, T> {
 	const result: Record<string, T> = {};
-	for (const row of rows) {
-		const key = typeof row.key === 'string' ? row.key.trim() : '';
+	const seen = new Set<string>();
+	for (const [rawKey, value] of entries) {
+		const key = typeof rawKey === 'string' ? rawKey.trim() : '';
 		if (key === '')
-			throw new PeachInputError(field, row, `has a row without a ${names.row}`, names.fix);
-		if (key in result) throw new PeachInputError(field, key, 'is used twice', names.once);
-		result[key] = convert(row.value, key);
+			throw new PeachInputError(field, rawKey, `has a row without a ${names.row}`, names.fix);
+		if (seen.has(key)) throw new PeachInputError(field, key, 'is used twice', names.once);
+		seen.add(key);
+		setOwn(result, key, convert(value, key));
 	}
 	return result;
 }
+
+const rowEntries = (rows: KeyValuePair[]): Array<[unknown, unknown]> =>
+	rows.map((row) => [row.key, row.value]);
 
 /**
  * Key/value rows to an object of strings (metadata, trigger variables, data-mapping values).
  * Numbers and booleans are written as text; objects are refused; duplicate keys are refused.
  */
 export function pairsToStringMap(field: string, rows: KeyValuePair[]): Record<string, string> {
-	return rowsToObject(
+	return namedValues(
 		field,
-		rows,
+		rowEntries(rows),
 		{
 			row: 'name',
 			fix: 'Give every row a name, or delete the empty row.',
@@ -62,35 +70,66 @@ export function pairsToStringMap(field: string, rows: KeyValuePair[]): Record<st
 	);
 }
 
+/** The template variable whose value may be a `{link, filename}` object (Peach's docs). */
+export const HEADER_MEDIA = 'header_media';
+
 /**
- * Template variable rows to `liquid_values`. A value stays a number when it is one (an expression
- * can return a number); text is sent as it is.
+ * One template variable's value, the same rule whether it came from a row or from JSON: text or a
+ * number as it is; for `header_media` also `{link, filename?}`; anything else, `null` included, is
+ * refused with the variable's name.
  */
-export function pairsToLiquidValues(field: string, rows: KeyValuePair[]): IDataObject {
-	return rowsToObject<string | number>(
-		field,
-		rows,
-		{
-			row: 'variable name',
-			fix: "Give every row the template variable's name, e.g. first_name, or delete the empty row.",
-			once: 'Use each template variable once.',
-		},
-		(value, key) => {
-			if (typeof value === 'string' || typeof value === 'number') return value;
-			if (value === undefined || value === null) return '';
-			throw new PeachInputError(
-				`${field} "${key}"`,
-				value,
-				'is neither text nor a number',
-				'Use text or a number. For an object value (e.g. header_media with link and filename) switch Template Variables to "Using JSON".',
-			);
-		},
+export function templateVariableValue(
+	field: string,
+	key: string,
+	value: unknown,
+): string | number | IDataObject {
+	if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
+		return value;
+	if (key === HEADER_MEDIA && isPlainObject(value)) {
+		const extra = Object.keys(value).filter((name) => name !== 'link' && name !== 'filename');
+		if (
+			typeof value.link === 'string' &&
+			value.link.trim() !== '' &&
+			extra.length === 0 &&
+			(value.filename === undefined || typeof value.filename === 'string')
+		) {
+			return value;
+		}
+		throw new PeachInputError(
+			`${field} "${key}"`,
+			value,
+			'is not {"link": "...", "filename": "..."}',
+			'Give header_media as a URL, a media:// URL, or {"link": "<URL>", "filename": "<name.pdf>"} (filename only for documents).',
+		);
+	}
+	throw new PeachInputError(
+		`${field} "${key}"`,
+		value,
+		value === null || value === undefined ? 'has no value' : 'is neither text nor a number',
+		value === null || value === undefined
+			? 'Give the variable a value (an expression that finds nothing gives none), or remove it.'
+			: 'Use text or a number. Only header_media may be an object: {"link": "...", "filename": "..."}.',
 	);
 }
 
-/** Whether an optional parameter was given a value (n8n leaves unset ones undefined or ''). */
-export function isSet(value: unknown): boolean {
-	return value !== undefined && value !== null && value !== '';
+const VARIABLE_NAMES = {
+	row: 'variable name',
+	fix: "Give every row the template variable's name, e.g. first_name, or delete the empty row.",
+	once: 'Use each template variable once.',
+};
+
+/** Template variable rows to `liquid_values`. */
+export function pairsToLiquidValues(field: string, rows: KeyValuePair[]): IDataObject {
+	return namedValues(field, rowEntries(rows), VARIABLE_NAMES, (value, key) =>
+		templateVariableValue(field, key, value),
+	);
+}
+
+/** A JSON object of template variables to `liquid_values`, by the same rule as the rows. */
+export function jsonToLiquidValues(field: string, values: IDataObject): IDataObject {
+	return namedValues(field, Object.entries(values), VARIABLE_NAMES, (value, key) =>
+		templateVariableValue(field, key, value),
+	);
 }
 
 /** Drops keys whose value is undefined, an empty string or an empty object, so only fields the user set are sent. */
@@ -102,4 +141,16 @@ export function omitEmpty<T extends IDataObject>(object: T): T {
 		result[key] = value;
 	}
 	return result as T;
+}
+
+/**
+ * An operation's output from Peach's answer, as it came: an object as it is, a list as one item per
+ * entry, an empty answer as `{}`, anything else (text, a number) as `{ response }`.
+ */
+export function outputOf(response: unknown): IDataObject | IDataObject[] {
+	if (isPlainObject(response)) return response;
+	if (Array.isArray(response))
+		return response.map((entry) => (isPlainObject(entry) ? entry : { response: entry as string }));
+	if (response === undefined || response === '') return {};
+	return { response: response as string };
 }

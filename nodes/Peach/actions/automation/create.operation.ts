@@ -1,16 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isSet, omitEmpty } from '../../helpers/payload';
-import {
-	isPlainObject,
-	normalizeBusinessPhoneNumber,
-	parseJsonObject,
-	PeachInputError,
-	requireNonEmptyString,
-	validateHttpUrl,
-} from '../../helpers/validation';
-import { peachApiRequest } from '../../transport';
+import { isSet, oneOf, requireText, validateHttpUrl } from '../../helpers/fields';
+import { parseJsonObject } from '../../helpers/json';
+import { omitEmpty, outputOf } from '../../helpers/payload';
+import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create an automation',
+	description:
+		'Create a Peach automation (stream) from a name and, optionally, a step definition or a backend URL',
+};
 
 export const EXECUTION_MODES = ['backend_driven', 'definition_driven'];
 export const AUTOMATION_STATUSES = ['archived', 'draft', 'published'];
@@ -112,19 +116,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function oneOf(field: string, value: unknown, allowed: string[]): string | undefined {
-	if (!isSet(value)) return undefined;
-	if (typeof value !== 'string' || !allowed.includes(value)) {
-		throw new PeachInputError(
-			field,
-			value,
-			'is not an allowed value',
-			`Use one of: ${allowed.join(', ')}.`,
-		);
-	}
-	return value;
-}
-
 /** The body of `POST /api/v1/streams`: the name plus only the fields the user added. Pure. */
 export function buildCreateAutomationBody(
 	name: unknown,
@@ -135,7 +126,7 @@ export function buildCreateAutomationBody(
 		? undefined
 		: parseJsonObject('Definition (JSON)', fields.definition);
 	const body: IDataObject = omitEmpty({
-		name: requireNonEmptyString('Name', name, 'Give the automation a name, e.g. Order follow-up.'),
+		name: requireText('Name', name, 'Give the automation a name, e.g. Order follow-up.'),
 		description: typeof fields.description === 'string' ? fields.description.trim() : undefined,
 		status: oneOf('Status', fields.status, AUTOMATION_STATUSES),
 		execution_mode: oneOf('Execution Mode', fields.executionMode, EXECUTION_MODES),
@@ -151,7 +142,7 @@ export function buildCreateAutomationBody(
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const body = buildCreateAutomationBody(
 		this.getNodeParameter('name', itemIndex),
 		this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
@@ -162,5 +153,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body,
 		itemIndex,
 	});
-	return isPlainObject(response) ? response : { response: response as string };
+	return outputOf(response);
 }

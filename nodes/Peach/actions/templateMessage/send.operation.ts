@@ -1,27 +1,30 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { keyValueCollection } from '../../descriptions/fields';
+import { locator } from '../../descriptions/locator';
+import { isSet, requireText, validateEmail } from '../../helpers/fields';
+import { isPlainObject, parseJsonObject } from '../../helpers/json';
 import {
-	isSet,
+	jsonToLiquidValues,
 	omitEmpty,
+	outputOf,
 	pairsToLiquidValues,
 	pairsToStringMap,
 	rowsOf,
 } from '../../helpers/payload';
-import {
-	isPlainObject,
-	normalizeBusinessPhoneNumber,
-	normalizeContactPhoneNumber,
-	parseJsonObject,
-	PeachInputError,
-	requireNonEmptyString,
-	toFutureUtcTimestamp,
-	validateEmail,
-	validateTimeOfDay,
-	validateTimeZone,
-} from '../../helpers/validation';
-import { peachApiRequest } from '../../transport';
-import { automationLocator, keyValueCollection, templateLocator } from '../common.descriptions';
+import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
+import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Send',
+	value: 'send',
+	action: 'Send a template message',
+	description:
+		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID',
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -33,7 +36,10 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. +919988776655',
 		description: "The contact's WhatsApp number in international format: + and the country code",
 	},
-	templateLocator,
+	locator('template', {
+		required: true,
+		description: 'The approved WhatsApp template to send',
+	}),
 	{
 		displayName: 'Template Variables',
 		name: 'variablesInput',
@@ -126,7 +132,7 @@ const properties: INodeProperties[] = [
 				description:
 					"The business number to send from: digits with the country code and no +. Leave it out to use the account's default number.",
 			},
-			automationLocator({
+			locator('automation', {
 				displayName: 'Reply Automation',
 				name: 'replyAutomation',
 				description:
@@ -190,27 +196,19 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** `liquid_values` from the rows or the JSON field; undefined when there are none. */
+/** `liquid_values` from the rows or the JSON field, by one rule for both; undefined when there are none. */
 export function liquidValuesFrom(
 	mode: string,
 	rows: unknown,
 	json: unknown,
 ): IDataObject | undefined {
+	let values: IDataObject;
 	if (mode === 'json') {
 		if (json === undefined || (typeof json === 'string' && json.trim() === '')) return undefined;
-		const values = parseJsonObject('Variables (JSON)', json);
-		for (const [key, value] of Object.entries(values)) {
-			if (typeof value === 'string' || typeof value === 'number' || isPlainObject(value)) continue;
-			throw new PeachInputError(
-				`Variables (JSON) "${key}"`,
-				value,
-				'is neither text, a number nor an object',
-				'Give each variable text or a number (a header_media value may be a URL or {"link": "...", "filename": "..."}).',
-			);
-		}
-		return Object.keys(values).length ? values : undefined;
+		values = jsonToLiquidValues('Variables (JSON)', parseJsonObject('Variables (JSON)', json));
+	} else {
+		values = pairsToLiquidValues('Variables', rowsOf(rows));
 	}
-	const values = pairsToLiquidValues('Variables', rowsOf(rows));
 	return Object.keys(values).length ? values : undefined;
 }
 
@@ -239,6 +237,8 @@ export function buildSendTemplateMessageBody(
 		variablesJson: unknown;
 		contactFields: IDataObject;
 		additionalFields: IDataObject;
+		/** The reply automation's ID, as n8n extracts it from the nested locator. */
+		replyAutomation?: unknown;
 	},
 	timeZone: string,
 	now: Date = new Date(),
@@ -256,15 +256,16 @@ export function buildSendTemplateMessageBody(
 		metadata: pairsToStringMap('Metadata', rowsOf(contactFields.metadata)),
 	});
 
-	const replyAutomation = additionalFields.replyAutomation;
-	const replyAutomationId = isPlainObject(replyAutomation)
-		? String(replyAutomation.value ?? '').trim()
-		: typeof replyAutomation === 'string'
-			? replyAutomation.trim()
-			: '';
+	const replyAutomationId = isSet(input.replyAutomation)
+		? requireText(
+				'Reply Automation',
+				input.replyAutomation,
+				'Pick an automation From List, or enter its ID By ID (e.g. strm_1234abcd or aiflw_1234abcd).',
+			)
+		: '';
 
 	const templateMessage = omitEmpty({
-		whats_app_template_id: requireNonEmptyString(
+		whats_app_template_id: requireText(
 			'Template',
 			input.templateId,
 			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
@@ -284,15 +285,11 @@ export function buildSendTemplateMessageBody(
 }
 
 /**
- * The send's output: Peach's answer as it came. Both documented shapes keep `event_id` at the top:
- * `{status, event_id}` and the 201 echo `{event_type, contact, template_message, event_id}`.
+ * Reads the parameters of one item. The reply automation is a locator inside a collection: it is
+ * read by its own path, so n8n's locator extraction (extractValue) applies to it.
  */
-export function sendOutput(response: unknown): IDataObject {
-	if (isPlainObject(response)) return response;
-	return { response: response as IDataObject[keyof IDataObject] };
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = buildSendTemplateMessageBody(
 		{
 			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
@@ -301,14 +298,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			variables: this.getNodeParameter('variables', itemIndex, {}),
 			variablesJson: this.getNodeParameter('variablesJson', itemIndex, ''),
 			contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
-			additionalFields: this.getNodeParameter(
-				'additionalFields',
-				itemIndex,
-				{},
-				{
-					extractValue: true,
-				},
-			) as IDataObject,
+			additionalFields,
+			replyAutomation:
+				additionalFields.replyAutomation === undefined
+					? undefined
+					: this.getNodeParameter('additionalFields.replyAutomation', itemIndex, '', {
+							extractValue: true,
+						}),
 		},
 		this.getTimezone(),
 	);
@@ -319,5 +315,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		delivers: true,
 	});
-	return sendOutput(response);
+	// Both documented answers keep event_id at the top: {status, event_id} and the 201 echo.
+	return outputOf(response);
 }

@@ -1,17 +1,33 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pairsToStringMap, rowsOf } from '../../helpers/payload';
-import { isPlainObject, PeachInputError, requireNonEmptyString } from '../../helpers/validation';
-import { peachApiRequest } from '../../transport';
-import { automationLocator, keyValueCollection, triggerLocator } from '../common.descriptions';
+import { keyValueCollection } from '../../descriptions/fields';
+import { locator } from '../../descriptions/locator';
+import { requireText } from '../../helpers/fields';
+import { PeachInputError } from '../../helpers/inputError';
+import { isPlainObject } from '../../helpers/json';
+import { outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a trigger',
+	description:
+		"Change a trigger's description, variables or data mappings, or activate or pause it",
+};
 
 const properties: INodeProperties[] = [
-	automationLocator({
+	locator('automation', {
 		description:
 			'The automation whose triggers "From List" shows. Not needed when the trigger is given By ID.',
 	}),
-	triggerLocator,
+	locator('trigger', {
+		required: true,
+		description:
+			'The trigger to update. "From List" shows the triggers of the automation chosen above.',
+	}),
 	{
 		displayName: 'Activation',
 		name: 'activation',
@@ -50,6 +66,14 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
+			{
+				displayName: 'Clear Data Mappings',
+				name: 'clearDataMappings',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to remove all of the trigger's data mappings (sends an empty list). Leave Data Mappings out when this is on.",
+			},
 			{
 				displayName: 'Data Mappings',
 				name: 'dataMappings',
@@ -138,8 +162,22 @@ export function buildTriggerUpdateBody(activation: string, updateFields: IDataOb
 		const variables = pairsToStringMap('Variables', rowsOf(updateFields.variables));
 		if (Object.keys(variables).length) body.variables = variables;
 	}
-	if (isPlainObject(updateFields.dataMappings) && 'mappings' in updateFields.dataMappings) {
-		body.data_mappings = dataMappingsFrom(updateFields.dataMappings);
+	const mappings =
+		isPlainObject(updateFields.dataMappings) && 'mappings' in updateFields.dataMappings
+			? dataMappingsFrom(updateFields.dataMappings)
+			: undefined;
+	if (updateFields.clearDataMappings === true) {
+		if (mappings?.length) {
+			throw new PeachInputError(
+				'Clear Data Mappings',
+				true,
+				'is on while Data Mappings has rows',
+				'Turn Clear Data Mappings off to replace the mappings with the rows, or remove the rows to clear them.',
+			);
+		}
+		body.data_mappings = [];
+	} else if (mappings) {
+		body.data_mappings = mappings;
 	}
 	if (activation === 'activate') body.activate = true;
 	else if (activation === 'pause') body.activate = false;
@@ -156,14 +194,14 @@ export function buildTriggerUpdateBody(activation: string, updateFields: IDataOb
 			'Update Trigger',
 			'(no changes)',
 			'would change nothing',
-			'Set Activation to Activate or Pause, or add an Update Field (Description, Variables or Data Mappings).',
+			'Set Activation to Activate or Pause, or add an Update Field (Description, Variables, Data Mappings or Clear Data Mappings).',
 		);
 	}
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const triggerId = requireNonEmptyString(
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const triggerId = requireText(
 		'Trigger',
 		this.getNodeParameter('triggerId', itemIndex, '', { extractValue: true }),
 		'Pick a trigger From List (choose its automation first), or enter its ID By ID (e.g. trig_1234abcd).',
@@ -179,5 +217,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: { label: 'Trigger', id: triggerId },
 	});
-	return isPlainObject(response) ? response : { id: triggerId, ...body };
+	return outputOf(response);
 }

@@ -9,8 +9,8 @@ import {
 	kindOf,
 	parseEnvelope,
 	passesMessageFilter,
-	secretMatches,
-} from '../../nodes/PeachTrigger/events';
+} from '../../../nodes/PeachTrigger/events';
+import { secretMatches } from '../../../nodes/PeachTrigger/verify';
 
 const delivery = (type: string, status?: string, messageType = 'template_message') => ({
 	type,
@@ -22,25 +22,17 @@ const delivery = (type: string, status?: string, messageType = 'template_message
 });
 
 describe('events catalogue', () => {
-	it('has every documented event, with its kind', () => {
-		expect(
-			Object.fromEntries(Object.entries(EVENTS).map(([type, event]) => [type, event.kind])),
-		).toEqual({
-			'ai_flow_execution.analyzed': 'aiAgent',
-			'ai_flow_execution.completed': 'aiAgent',
-			'ai_flow_execution.escalated': 'aiAgent',
-			'ai_flow_execution.started': 'aiAgent',
-			'flow_execution.completed': 'flowExecution',
-			'flow_execution.in_progress': 'flowExecution',
-			'flow_execution.pending': 'flowExecution',
-			'message_delivery.delivered': 'messageDelivery',
-			'message_delivery.failed': 'messageDelivery',
-			'message_delivery.read': 'messageDelivery',
-			'message_delivery.replied': 'messageDelivery',
-			'message_delivery.sent': 'messageDelivery',
-			'order.canceled': 'order',
-			'order.completed': 'order',
-		});
+	it('every event a user can choose is decided as itself when Peach sends it', () => {
+		const choosable = EVENT_OPTIONS.map((option) => String(option.value)).filter((v) => v !== '*');
+		expect(choosable).toHaveLength(Object.keys(EVENTS).length);
+		for (const type of choosable) {
+			const status = type.startsWith('message_delivery.') ? type.split('.')[1] : undefined;
+			const envelope = status ? delivery(type, status) : { type, data: {} };
+			const decision = decideEvent(envelope);
+			expect(decision.event).toBe(type);
+			expect(decision.kind).not.toBe('unknown');
+			expect(isSelected(decision.event, [type])).toBe(true);
+		}
 	});
 
 	it('offers All Events first, then the events grouped by kind in sorted order', () => {
@@ -54,6 +46,10 @@ describe('events catalogue', () => {
 		expect(kindOf('order.refunded')).toBe('order');
 		expect(kindOf('ai_agent_execution.started')).toBe('aiAgent');
 		expect(kindOf('conversation.message_received')).toBe('unknown');
+		// Names of Object.prototype members are not events or families.
+		expect(kindOf('constructor')).toBe('unknown');
+		expect(kindOf('toString.x')).toBe('unknown');
+		expect(isSelected('constructor', ['constructor'])).toBe(false);
 	});
 });
 
@@ -102,6 +98,22 @@ describe('decideEvent', () => {
 			kind: 'messageDelivery',
 			decidedBy: 'type',
 		});
+	});
+
+	it('a status that is no known event never overrides a known type (failed + "undelivered")', () => {
+		expect(decideEvent(delivery('message_delivery.failed', 'undelivered'))).toEqual({
+			event: 'message_delivery.failed',
+			kind: 'messageDelivery',
+			decidedBy: 'type',
+		});
+		expect(
+			isSelected(decideEvent(delivery('message_delivery.failed', 'undelivered')).event, [
+				'message_delivery.failed',
+			]),
+		).toBe(true);
+		expect(decideEvent(delivery('message_delivery.sent', 'constructor')).event).toBe(
+			'message_delivery.sent',
+		);
 	});
 
 	it('keeps the type when there is no usable status, and for other kinds', () => {

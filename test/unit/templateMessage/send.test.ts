@@ -1,15 +1,9 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { buildSendTemplateMessageBody } from '../../nodes/Peach/actions/templateMessage/send.operation';
-import { Peach } from '../../nodes/Peach/Peach.node';
-import {
-	type FakeResponse,
-	createExecuteContext,
-	jsonOf,
-	locator,
-	TEST_API_KEY,
-} from './helpers/context';
+import { buildSendTemplateMessageBody } from '../../../nodes/Peach/actions/templateMessage/send.operation';
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { type FakeResponse, createExecuteContext, jsonOf, locator, TEST_API_KEY } from '../harness';
 
 const minimal = {
 	resource: 'templateMessage',
@@ -41,7 +35,7 @@ describe('Template Message → Send', () => {
 		expect(requests).toHaveLength(1);
 		expect(requests[0].credentialType).toBe('peachMessagingApi');
 		expect(requests[0].options.method).toBe('POST');
-		expect(requests[0].options.url).toBe('https://peach.test/api/v1/events');
+		expect(requests[0].url).toBe('https://peach.test/api/v1/events');
 		expect(requests[0].options.headers).not.toHaveProperty('Authorization');
 		expect(requests[0].options.body).toEqual({
 			event_type: 'send_template_message',
@@ -168,7 +162,7 @@ describe('Template Message → Send', () => {
 		],
 		[
 			{ additionalFields: { retryUntil: 'next week' } },
-			'Retry Until "next week" is not an ISO 8601 date-time',
+			'Retry Until "next week" is not a date-time',
 			'2030-01-31T18:00:00Z',
 		],
 		[
@@ -197,7 +191,7 @@ describe('Template Message → Send', () => {
 		],
 		[
 			{ variablesInput: 'json', variablesJson: '{"a": true}' },
-			'Variables (JSON) "a" true is neither text, a number nor an object',
+			'Variables (JSON) "a" true is neither text nor a number',
 			'text or a number',
 		],
 	])('refuses bad input before any request: %j', async (override, message, fix) => {
@@ -256,7 +250,7 @@ describe('Template Message → Send', () => {
 			error: 'Peach had a server error (500): boom',
 			httpCode: '500',
 		});
-		expect(output[0][2].json.description).toContain('before sending again');
+		expect(output[0][2].json.description).toContain('It may already have been queued in Peach');
 	});
 
 	it('without Continue On Fail, stops at the failing item and reports its index', async () => {
@@ -269,11 +263,63 @@ describe('Template Message → Send', () => {
 		expect(error.context.itemIndex).toBe(1);
 	});
 
-	it('never puts the API key in output or errors', async () => {
-		const { output } = await run([minimal, { ...minimal, phoneNumber: 'x' }], [accepted], {
+	it('never puts the API key in output or errors, when real requests carrying it fail', async () => {
+		const transportFailure = Object.assign(new Error('socket hang up'), {
+			code: 'ECONNRESET',
+			config: { headers: { Authorization: TEST_API_KEY } },
+		});
+		const harness = createExecuteContext({
+			params: [minimal, minimal, minimal],
+			responses: [
+				{ statusCode: 401, body: { message: 'Unauthorized' } },
+				{ statusCode: 500, body: { message: 'Internal error' } },
+				transportFailure,
+			],
 			continueOnFail: true,
 		});
+		const output = await new Peach().execute.call(harness.context);
+		// Each request went out with the key...
+		expect(harness.requests.map((request) => request.sent.headers?.Authorization)).toEqual([
+			TEST_API_KEY,
+			TEST_API_KEY,
+			TEST_API_KEY,
+		]);
+		// ...and none of the three failures shows it.
+		expect(jsonOf(output).map((json) => json.error)).toEqual([
+			'Peach rejected the API key: Unauthorized',
+			'Peach had a server error (500): Internal error',
+			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
+		]);
 		expect(JSON.stringify(output)).not.toContain(TEST_API_KEY);
+
+		const thrown = createExecuteContext({ params: minimal, responses: [transportFailure] });
+		const error = await new Peach().execute.call(thrown.context).catch((e: unknown) => e);
+		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
+		expect(String((error as Error).stack)).not.toContain(TEST_API_KEY);
+	});
+
+	it("reads the reply automation, a locator inside a collection, through n8n's own locator extraction", async () => {
+		const { requests, reads } = await run({
+			...minimal,
+			additionalFields: { replyAutomation: locator('aiflw_7', 'id') },
+		});
+		expect(
+			(requests[0].options.body as { template_message: object }).template_message,
+		).toMatchObject({ reply_automation: { app_id: 'aiflw_7' } });
+		// Its own path with extractValue, so a mode's extraction rule applies (a whole collection is not unpacked).
+		expect(reads).toContainEqual({
+			name: 'additionalFields.replyAutomation',
+			itemIndex: 0,
+			extractValue: true,
+		});
+		expect(reads.find((read) => read.name === 'additionalFields')?.extractValue).toBe(false);
+	});
+
+	it('a template ID a tool or expression gives as a number is sent as text', async () => {
+		const { requests } = await run({ ...minimal, templateId: 12345 });
+		expect((requests[0].options.body as { template_message: object }).template_message).toEqual({
+			whats_app_template_id: '12345',
+		});
 	});
 
 	it('gives each of several input items its own request and paired output', async () => {

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { PeachTrigger } from '../../nodes/PeachTrigger/PeachTrigger.node';
+import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
 
 function hooks(staticData: IDataObject, url = 'https://n8n.test/webhook/abc/webhook') {
 	return {

@@ -1,17 +1,32 @@
-import { NodeApiError } from 'n8n-workflow';
-import { describe, expect, it } from 'vitest';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
 import {
 	apiErrorText,
 	buildApiError,
 	buildNetworkError,
-	extractItems,
 	flattenReasons,
-	normalizeBaseUrl,
-	peachApiRequest,
+} from '../../../nodes/Peach/transport/errors';
+import {
+	extractItems,
+	nextPage,
 	peachApiRequestAllItems,
-} from '../../nodes/Peach/transport';
-import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from './helpers/context';
+	peachApiRequestPage,
+} from '../../../nodes/Peach/transport/paginate';
+import { peachApiRequest } from '../../../nodes/Peach/transport/request';
+import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from '../harness';
+
+const sleeps = vi.hoisted(() => [] as number[]);
+vi.mock('n8n-workflow', async (importOriginal) => ({
+	...(await importOriginal<typeof import('n8n-workflow')>()),
+	sleep: async (ms: number) => {
+		sleeps.push(ms);
+	},
+}));
+beforeEach(() => {
+	sleeps.length = 0;
+});
 
 describe('error text', () => {
 	it('flattens 422 reasons into "field: message"', () => {
@@ -101,18 +116,21 @@ describe('buildApiError', () => {
 		expect(error.message).toBe(
 			'Peach is rate-limiting requests (429 Too Many Requests): Slow down',
 		);
-		expect(error.description).toContain('after 7 s');
-		expect(error.description).toContain('not queued');
+		expect(error.description).toBe(
+			'Peach asks to wait 7 s before the next request. Run the workflow again later, or slow it down (e.g. Loop Over Items with a Wait node). Peach refused this request, so nothing was queued.',
+		);
 	});
 
-	it('5xx on a send warns about duplicates; a non-JSON body does not leak into the message', () => {
+	it('5xx on a send says it may already be queued and must not be repeated blindly, never "try again"', () => {
 		const error = buildApiError(
 			node,
 			{ statusCode: 502, headers: {}, body: '<html>Bad gateway</html>' },
 			send,
 		);
 		expect(error.message).toBe('Peach had a server error (502)');
-		expect(error.description).toContain('before sending again');
+		expect(error.description).toContain('It may already have been queued in Peach');
+		expect(error.description).toContain('do not repeat it blindly');
+		expect(error.description).not.toMatch(/try again/i);
 	});
 
 	it('network failures name the base URL and code, and never carry the request (which holds the key)', () => {
@@ -123,15 +141,15 @@ describe('buildApiError', () => {
 		const error = buildNetworkError(node, transportFailure, TEST_BASE_URL, send);
 		expect(error.message).toBe(`Could not reach Peach at ${TEST_BASE_URL} (connection refused)`);
 		expect(error.description).toContain('ECONNREFUSED');
-		expect(error.description).toContain('before sending again');
+		expect(error.description).toContain('It may already have been queued in Peach');
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
 		expect(JSON.stringify({ ...error, cause: error.cause })).not.toContain(TEST_API_KEY);
 	});
 });
 
 describe('peachApiRequest', () => {
-	it('sends JSON to <base>/api/v1<path> with the credential doing the auth', async () => {
-		const { context, requests } = createExecuteContext({
+	it('asks for /api/v1<path>; the credential adds the normalised Base URL and the raw key', async () => {
+		const { context, requests, getCredentials } = createExecuteContext({
 			params: {},
 			baseUrl: 'https://peach.test/api/v1/',
 			responses: [{ statusCode: 200, body: { ok: true } }],
@@ -146,21 +164,29 @@ describe('peachApiRequest', () => {
 		expect(requests[0].credentialType).toBe('peachMessagingApi');
 		expect(requests[0].options).toEqual({
 			method: 'POST',
-			url: 'https://peach.test/api/v1/streams',
+			url: '/api/v1/streams',
 			json: true,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
 			body: { name: 'x' },
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
 		});
+		expect(requests[0].url).toBe('https://peach.test/api/v1/streams');
+		expect(requests[0].sent.headers).toEqual({
+			Accept: 'application/json',
+			'Content-Type': 'application/json',
+			Authorization: TEST_API_KEY,
+		});
+		// The credential is not read (decrypted) by the node on the way to a successful answer.
+		expect(getCredentials).not.toHaveBeenCalled();
 	});
 
-	it('retries a rate-limited GET after Retry-After, at most three tries', async () => {
+	it('retries a rate-limited GET after the Retry-After Peach sends, at most three tries', async () => {
 		const { context, requests } = createExecuteContext({
 			params: {},
 			responses: [
-				{ statusCode: 429, headers: { 'retry-after': '0' } },
-				{ statusCode: 429, headers: { 'retry-after': '0' } },
+				{ statusCode: 429, headers: { 'retry-after': '7' } },
+				{ statusCode: 429, headers: { 'retry-after': '2' } },
 				{ statusCode: 200, body: [] },
 			],
 		});
@@ -168,6 +194,7 @@ describe('peachApiRequest', () => {
 			peachApiRequest.call(context, { method: 'GET', path: '/streams' }),
 		).resolves.toEqual([]);
 		expect(requests).toHaveLength(3);
+		expect(sleeps).toEqual([7000, 2000]);
 
 		const limited = createExecuteContext({
 			params: {},
@@ -182,18 +209,22 @@ describe('peachApiRequest', () => {
 		expect(limited.requests).toHaveLength(3);
 	});
 
-	it.each([429, 500, 503])('never repeats a send (POST /events) on %i', async (statusCode) => {
+	it('never repeats a send: a 429 on POST /events is reported after one request, without waiting', async () => {
 		const { context, requests } = createExecuteContext({
 			params: {},
 			responses: [
-				{ statusCode, headers: { 'retry-after': '0' } },
+				{ statusCode: 429, headers: { 'retry-after': '1' } },
 				{ statusCode: 201, body: {} },
 			],
 		});
-		await expect(
-			peachApiRequest.call(context, { method: 'POST', path: '/events', body: {}, delivers: true }),
-		).rejects.toBeInstanceOf(NodeApiError);
+		const error = (await peachApiRequest
+			.call(context, { method: 'POST', path: '/events', body: {}, delivers: true })
+			.catch((caught: unknown) => caught)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.httpCode).toBe('429');
+		expect(error.description).toContain('nothing was queued');
 		expect(requests).toHaveLength(1);
+		expect(sleeps).toEqual([]);
 	});
 
 	it('maps an empty 2xx body to an empty object', async () => {
@@ -221,7 +252,7 @@ describe('peachApiRequest', () => {
 			code: 'ECONNRESET',
 			config: { headers: { Authorization: TEST_API_KEY } },
 		});
-		const { context } = createExecuteContext({ params: {}, responses: [failure] });
+		const { context, getCredentials } = createExecuteContext({ params: {}, responses: [failure] });
 		const error = (await peachApiRequest
 			.call(context, { method: 'GET', path: '/streams' })
 			.catch((e: unknown) => e)) as NodeApiError;
@@ -230,6 +261,8 @@ describe('peachApiRequest', () => {
 			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
 		);
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
+		// Only the failure path reads the credential, for the Base URL in the message.
+		expect(getCredentials).toHaveBeenCalledTimes(1);
 	});
 });
 
@@ -257,6 +290,91 @@ describe('pagination', () => {
 		);
 		expect(items.map((item) => item.id)).toEqual([1, 2, 3]);
 		expect(requests.map((request) => request.options.qs)).toEqual([{ page: 1 }, { page: 2 }]);
+	});
+
+	it('takes the next page from a next URL (page and per), on its own path and host', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [
+				{
+					statusCode: 200,
+					body: {
+						count: 3,
+						next: 'https://elsewhere.example/api/v1/template_messages?page=2&per=2',
+						prev: null,
+						template_messages: [{ id: 1 }, { id: 2 }],
+					},
+				},
+				{
+					statusCode: 200,
+					body: { count: 3, next: null, prev: 'x', template_messages: [{ id: 3 }] },
+				},
+			],
+		});
+		const items = await peachApiRequestAllItems.call(
+			context,
+			{ method: 'GET', path: '/template_messages', qs: { broadcast_id: 'cmp_1' } },
+			{ itemsKey: ['template_messages'], pageSize: 2 },
+		);
+		expect(items.map((item) => item.id)).toEqual([1, 2, 3]);
+		expect(requests.map((request) => request.url)).toEqual([
+			'https://peach.test/api/v1/template_messages',
+			'https://peach.test/api/v1/template_messages',
+		]);
+		expect(requests.map((request) => request.options.qs)).toEqual([
+			{ broadcast_id: 'cmp_1', page: 1, per: 2 },
+			{ broadcast_id: 'cmp_1', page: 2, per: 2 },
+		]);
+	});
+
+	it('a short page ends a list read with a page size', () => {
+		expect(nextPage([{ id: 1 }], [{ id: 1 }], { page: 1, per: 2 }, undefined, 2)).toBeUndefined();
+		expect(
+			nextPage([{ id: 1 }, { id: 2 }], [{ id: 1 }, { id: 2 }], { page: 1 }, undefined, 2),
+		).toEqual({
+			qs: { page: 2 },
+			firstId: '1',
+		});
+	});
+
+	it('reaching the page cap is an error that says how to narrow the list, never a silent cut', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [1, 2, 3].map((page) => ({
+				statusCode: 200,
+				body: { next: `https://peach.test/api/v1/medias?page=${page + 1}`, medias: [{ id: page }] },
+			})),
+		});
+		const error = (await peachApiRequestAllItems
+			.call(context, { method: 'GET', path: '/medias', itemIndex: 4 }, { maxPages: 3 })
+			.catch((caught: unknown) => caught)) as NodeOperationError;
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('Stopped after 3 pages (3 records) of /medias: the list goes on');
+		expect(error.description).toContain('set a Limit');
+		expect(error.context.itemIndex).toBe(4);
+		expect(requests).toHaveLength(3);
+	});
+
+	it('reads one page at a time with a cursor to the next (list search)', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [
+				{ statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] },
+				{ statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] },
+			],
+		});
+		const first = await peachApiRequestPage.call(context, { method: 'GET', path: '/x' }, {});
+		expect(first.items.map((item) => item.id)).toEqual(['a', 'b']);
+		expect(first.next).toEqual({ qs: { page: 2 }, firstId: 'a' });
+		// An endpoint that ignores `page` answers the same page again: that is the end, with nothing new.
+		const second = await peachApiRequestPage.call(
+			context,
+			{ method: 'GET', path: '/x' },
+			{},
+			first.next,
+		);
+		expect(second).toEqual({ items: [], next: undefined });
+		expect(requests).toHaveLength(2);
 	});
 
 	it('reads bare-array pages until an empty page', async () => {
@@ -318,6 +436,7 @@ describe('base URL', () => {
 	it('drops trailing slashes and a trailing /api/v1', () => {
 		expect(normalizeBaseUrl('https://app.trypeach.io/')).toBe('https://app.trypeach.io');
 		expect(normalizeBaseUrl('https://app.trypeach.ai/api/v1')).toBe('https://app.trypeach.ai');
+		expect(normalizeBaseUrl('https://app.trypeach.ai/api/v1/')).toBe('https://app.trypeach.ai');
 		expect(normalizeBaseUrl('')).toBe('https://app.trypeach.io');
 	});
 });
@@ -352,6 +471,6 @@ describe('buildApiError, other statuses', () => {
 		expect(error.message).toBe(message);
 		expect(error.description).toContain(fix);
 		expect(error.httpCode).toBe(String(statusCode));
-		expect(error.description).not.toContain('before sending again');
+		expect(error.description).not.toContain('may already have been queued');
 	});
 });

@@ -2,7 +2,7 @@ import { returnJsonArray } from 'n8n-core';
 import type { IWebhookFunctions } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { PeachTrigger } from '../../nodes/PeachTrigger/PeachTrigger.node';
+import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
 
 interface Call {
 	parameters?: Record<string, unknown>;

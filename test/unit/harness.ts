@@ -9,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { vi } from 'vitest';
 
+import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
+
 /** A fake answer from Peach as httpRequestWithAuthentication returns it with returnFullResponse. */
 export interface FakeResponse {
 	statusCode: number;
@@ -31,7 +33,12 @@ export const node: INode = {
 
 export interface RecordedRequest {
 	credentialType: string;
+	/** What the node asked for. */
 	options: IHttpRequestOptions;
+	/** What went on the wire: the options after the credential's authenticate (Base URL, key). */
+	sent: IHttpRequestOptions;
+	/** The full URL that was called. */
+	url: string;
 }
 
 interface ContextOptions {
@@ -49,26 +56,69 @@ function isLocator(value: unknown): value is { __rl?: boolean; mode: string; val
 	return typeof value === 'object' && value !== null && 'mode' in value && 'value' in value;
 }
 
-function fakeHttp(responses: Array<FakeResponse | Error>, requests: RecordedRequest[]) {
+const credential = new PeachMessagingApi();
+
+/**
+ * httpRequestWithAuthentication as n8n runs it: the credential's own authenticate() adds the key
+ * and the Base URL, then the answer comes from the list (an Error is a transport failure).
+ */
+function fakeHttp(
+	responses: Array<FakeResponse | Error>,
+	requests: RecordedRequest[],
+	credentials: { apiKey: string; baseUrl: string },
+) {
 	return vi.fn(async (credentialType: string, options: IHttpRequestOptions) => {
-		requests.push({ credentialType, options: structuredClone(options) });
+		const sent = await credential.authenticate(credentials, structuredClone(options));
+		// axios joins baseURL and a relative url like this (combineURLs); an absolute url stands alone.
+		const url =
+			sent.baseURL && !/^https?:\/\//i.test(sent.url)
+				? `${sent.baseURL.replace(/\/+$/, '')}/${sent.url.replace(/^\/+/, '')}`
+				: sent.url;
+		requests.push({
+			credentialType,
+			options: structuredClone(options),
+			sent: structuredClone(sent),
+			url,
+		});
 		const next = responses.shift();
-		if (next === undefined)
-			throw new Error(`No fake response left for ${options.method} ${options.url}`);
+		if (next === undefined) throw new Error(`No fake response left for ${options.method} ${url}`);
 		if (next instanceof Error) throw next;
 		return { statusCode: next.statusCode, body: next.body, headers: next.headers ?? {} };
 	});
 }
 
-function parameterGetter(params: ContextOptions['params']) {
+/** A parameter by name or dotted path (`additionalFields.replyAutomation`), as n8n reads it. */
+function lookup(map: Record<string, unknown>, name: string): unknown {
+	if (name in map) return map[name];
+	let value: unknown = map;
+	for (const part of name.split('.')) {
+		if (typeof value !== 'object' || value === null || !(part in value)) return undefined;
+		value = (value as Record<string, unknown>)[part];
+	}
+	return value;
+}
+
+export interface ParameterRead {
+	name: string;
+	itemIndex: number;
+	extractValue: boolean;
+}
+
+/**
+ * getNodeParameter as n8n does it: `extractValue` unpacks a resource locator found at that exact
+ * path (a locator nested in a collection needs its own path); every read is recorded.
+ */
+function parameterGetter(params: ContextOptions['params'], reads: ParameterRead[]) {
 	return (
 		name: string,
 		itemIndex: number,
 		fallback?: unknown,
 		options?: { extractValue?: boolean },
 	) => {
+		reads.push({ name, itemIndex, extractValue: options?.extractValue === true });
 		const map = Array.isArray(params) ? params[itemIndex] : params;
-		const value = name in map ? map[name] : fallback;
+		const found = lookup(map, name);
+		const value = found === undefined ? fallback : found;
 		if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
 		if (options?.extractValue && isLocator(value)) return value.value;
 		return value;
@@ -77,26 +127,33 @@ function parameterGetter(params: ContextOptions['params']) {
 
 export function createExecuteContext(options: ContextOptions) {
 	const requests: RecordedRequest[] = [];
+	const reads: ParameterRead[] = [];
 	const responses = [...(options.responses ?? [])];
 	const itemCount = options.items ?? (Array.isArray(options.params) ? options.params.length : 1);
-	const httpRequestWithAuthentication = fakeHttp(responses, requests);
+	const credentials = { apiKey: TEST_API_KEY, baseUrl: options.baseUrl ?? TEST_BASE_URL };
+	const httpRequestWithAuthentication = fakeHttp(responses, requests, credentials);
+	const getCredentials = vi.fn(async () => credentials);
 	const context = {
 		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
-		getNodeParameter: parameterGetter(options.params),
+		getNodeParameter: parameterGetter(options.params, reads),
 		getNode: () => node,
 		getTimezone: () => options.timezone ?? 'UTC',
 		continueOnFail: () => options.continueOnFail ?? false,
-		getCredentials: vi.fn(async () => ({
-			apiKey: TEST_API_KEY,
-			baseUrl: options.baseUrl ?? TEST_BASE_URL,
-		})),
+		getCredentials,
 		helpers: {
 			httpRequestWithAuthentication,
 			returnJsonArray,
 			constructExecutionMetaData,
 		},
 	} as unknown as IExecuteFunctions;
-	return { context, requests, httpRequestWithAuthentication, responsesLeft: responses };
+	return {
+		context,
+		requests,
+		reads,
+		getCredentials,
+		httpRequestWithAuthentication,
+		responsesLeft: responses,
+	};
 }
 
 export function createLoadOptionsContext(options: {
@@ -105,14 +162,15 @@ export function createLoadOptionsContext(options: {
 }) {
 	const requests: RecordedRequest[] = [];
 	const responses = [...(options.responses ?? [])];
+	const credentials = { apiKey: TEST_API_KEY, baseUrl: TEST_BASE_URL };
 	const context = {
 		getNode: () => node,
 		getCurrentNodeParameter: (name: string, opts?: { extractValue?: boolean }) => {
 			const value = options.currentParams?.[name];
 			return opts?.extractValue && isLocator(value) ? value.value : value;
 		},
-		getCredentials: vi.fn(async () => ({ apiKey: TEST_API_KEY, baseUrl: TEST_BASE_URL })),
-		helpers: { httpRequestWithAuthentication: fakeHttp(responses, requests) },
+		getCredentials: vi.fn(async () => credentials),
+		helpers: { httpRequestWithAuthentication: fakeHttp(responses, requests, credentials) },
 	} as unknown as ILoadOptionsFunctions;
 	return { context, requests };
 }

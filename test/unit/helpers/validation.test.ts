@@ -1,21 +1,25 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 
+import { requireText, validateEmail, validateHttpUrl } from '../../../nodes/Peach/helpers/fields';
+import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
+import { parseJsonObject } from '../../../nodes/Peach/helpers/json';
 import {
+	jsonToLiquidValues,
 	omitEmpty,
+	outputOf,
 	pairsToLiquidValues,
 	pairsToStringMap,
-} from '../../nodes/Peach/helpers/payload';
+} from '../../../nodes/Peach/helpers/payload';
 import {
 	normalizeBusinessPhoneNumber,
 	normalizeContactPhoneNumber,
-	parseJsonObject,
-	PeachInputError,
+} from '../../../nodes/Peach/helpers/phone';
+import {
 	toFutureUtcTimestamp,
-	validateEmail,
-	validateHttpUrl,
 	validateTimeOfDay,
 	validateTimeZone,
-} from '../../nodes/Peach/helpers/validation';
+} from '../../../nodes/Peach/helpers/time';
 
 function inputError(run: () => unknown): PeachInputError {
 	try {
@@ -150,6 +154,31 @@ describe('future ISO 8601 timestamps', () => {
 		expect(toFutureUtcTimestamp('Retry Until', luxonLike, 'UTC', now)).toBe(
 			'2030-01-05T00:00:00.000Z',
 		);
+		expect(
+			toFutureUtcTimestamp(
+				'Retry Until',
+				DateTime.fromISO('2030-01-05T05:30:00', { zone: 'Asia/Kolkata' }),
+				'UTC',
+				now,
+			),
+		).toBe('2030-01-05T00:00:00.000Z');
+	});
+
+	it('accepts the offsets +05 and +05:30, and the date forms n8n reads', () => {
+		expect(toFutureUtcTimestamp('Retry Until', '2030-01-02T10:00:00+05', 'UTC', now)).toBe(
+			'2030-01-02T05:00:00.000Z',
+		);
+		expect(toFutureUtcTimestamp('Retry Until', '2030-01-02 10:00:00', 'Asia/Kolkata', now)).toBe(
+			'2030-01-02T04:30:00.000Z',
+		);
+	});
+
+	it('refuses a day-month order it cannot know, saying how to write it', () => {
+		const error = inputError(() => toFutureUtcTimestamp('Retry Until', '02/01/2030', 'UTC', now));
+		expect(error.message).toBe(
+			'Retry Until "02/01/2030" is ambiguous (day and month could be either way round)',
+		);
+		expect(error.fix).toContain('year first');
 	});
 
 	it('refuses a past moment and says when it is', () => {
@@ -234,5 +263,73 @@ describe('key/value rows', () => {
 			e: 'x',
 			f: { g: 1 },
 		});
+	});
+});
+
+describe('review defects', () => {
+	it('a key named like an Object.prototype member is an ordinary key (not "used twice")', () => {
+		const rows = ['constructor', 'toString', 'valueOf', '__proto__'].map((key) => ({
+			key,
+			value: 'x',
+		}));
+		const metadata = pairsToStringMap('Metadata', rows);
+		expect(Object.keys(metadata)).toEqual(['constructor', 'toString', 'valueOf', '__proto__']);
+		expect(Object.getPrototypeOf(metadata)).toBe(Object.prototype);
+		expect(JSON.parse(JSON.stringify(metadata))).toEqual(
+			JSON.parse('{"constructor":"x","toString":"x","valueOf":"x","__proto__":"x"}'),
+		);
+		expect(Object.keys(pairsToLiquidValues('Variables', rows))).toHaveLength(4);
+		expect(() =>
+			pairsToStringMap('Metadata', [
+				{ key: 'toString', value: 'a' },
+				{ key: 'toString', value: 'b' },
+			]),
+		).toThrow('Metadata "toString" is used twice');
+	});
+
+	it('template variables follow one rule from rows and from JSON', () => {
+		const header = { link: 'https://example.com/a.pdf', filename: 'a.pdf' };
+		for (const build of [
+			(key: string, value: unknown) => pairsToLiquidValues('Variables', [{ key, value }]),
+			(key: string, value: unknown) => jsonToLiquidValues('Variables', { [key]: value as string }),
+		]) {
+			expect(build('first_name', 'Asha')).toEqual({ first_name: 'Asha' });
+			expect(build('total', 42)).toEqual({ total: 42 });
+			expect(build('header_media', header)).toEqual({ header_media: header });
+			expect(() => build('first_name', { link: 'x' })).toThrow(
+				'Variables "first_name" {"link":"x"} is neither text nor a number',
+			);
+			expect(() => build('first_name', null)).toThrow('Variables "first_name" null has no value');
+			expect(() => build('header_media', { url: 'x' })).toThrow(
+				'is not {"link": "...", "filename": "..."}',
+			);
+		}
+	});
+
+	it('the phone number message states the digits the check allows (7 to 15)', () => {
+		expect(normalizeContactPhoneNumber('Phone Number', '+1234567')).toBe('+1234567');
+		const error = inputError(() => normalizeContactPhoneNumber('Phone Number', '+123456'));
+		expect(error.fix).toContain('7 to 15 digits');
+		expect(normalizeBusinessPhoneNumber('Business Phone Number', '1234567')).toBe('1234567');
+		expect(inputError(() => normalizeBusinessPhoneNumber('B', '123456')).fix).toContain(
+			'7 to 15 digits',
+		);
+	});
+
+	it('an ID given as a number (expression, $fromAI) is used, not reported empty', () => {
+		expect(requireText('Template', 12345, 'fix')).toBe('12345');
+		expect(inputError(() => requireText('Template', '  ', 'fix')).message).toBe(
+			'Template "  " is empty',
+		);
+		expect(inputError(() => requireText('Template', { a: 1 }, 'fix')).message).toBe(
+			'Template {"a":1} is not text',
+		);
+	});
+
+	it('an answer is output as it came', () => {
+		expect(outputOf({ id: 'x' })).toEqual({ id: 'x' });
+		expect(outputOf([{ id: 'a' }, 'b'])).toEqual([{ id: 'a' }, { response: 'b' }]);
+		expect(outputOf('')).toEqual({});
+		expect(outputOf('accepted')).toEqual({ response: 'accepted' });
 	});
 });

@@ -1,8 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../nodes/Peach/Peach.node';
-import { type FakeResponse, createExecuteContext } from './helpers/context';
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { type FakeResponse, createExecuteContext } from '../harness';
 
 const base = {
 	resource: 'automation',
@@ -31,7 +31,7 @@ describe('Automation → Create', () => {
 	it('posts just the name when nothing else is set (execution mode not sent)', async () => {
 		const { requests, output } = await run(base);
 		expect(requests[0].options.method).toBe('POST');
-		expect(requests[0].options.url).toBe('https://peach.test/api/v1/streams');
+		expect(requests[0].url).toBe('https://peach.test/api/v1/streams');
 		expect(requests[0].options.body).toEqual({ name: 'Order follow-up' });
 		expect(output).toEqual([[{ json: created.body, pairedItem: { item: 0 } }]]);
 	});

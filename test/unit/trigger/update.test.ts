@@ -1,8 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../nodes/Peach/Peach.node';
-import { type FakeResponse, createExecuteContext, locator } from './helpers/context';
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { type FakeResponse, createExecuteContext, locator } from '../harness';
 
 const base = {
 	resource: 'trigger',
@@ -39,7 +39,7 @@ describe('Trigger → Update', () => {
 		const { requests, output } = await run({ ...base, activation: 'activate' });
 		expect(requests).toHaveLength(1);
 		expect(requests[0].options.method).toBe('PATCH');
-		expect(requests[0].options.url).toBe('https://peach.test/api/v1/triggers/trig_1');
+		expect(requests[0].url).toBe('https://peach.test/api/v1/triggers/trig_1');
 		expect(requests[0].options.body).toEqual({ activate: true });
 		expect(output).toEqual([[{ json: updated.body, pairedItem: { item: 0 } }]]);
 	});
@@ -50,7 +50,7 @@ describe('Trigger → Update', () => {
 			triggerId: locator('trig_9', 'id'),
 			activation: 'pause',
 		});
-		expect(requests[0].options.url).toBe('https://peach.test/api/v1/triggers/trig_9');
+		expect(requests[0].url).toBe('https://peach.test/api/v1/triggers/trig_9');
 		expect(requests[0].options.body).toEqual({ activate: false });
 	});
 
@@ -93,6 +93,40 @@ describe('Trigger → Update', () => {
 			],
 		});
 		expect(requests[0].options.body).not.toHaveProperty('activate');
+	});
+
+	it('clears the data mappings with Clear Data Mappings (data_mappings: [])', async () => {
+		const { requests } = await run({ ...base, updateFields: { clearDataMappings: true } });
+		expect(requests[0].options.body).toEqual({ data_mappings: [] });
+		const harness = createExecuteContext({
+			params: {
+				...base,
+				updateFields: {
+					clearDataMappings: true,
+					dataMappings: {
+						mappings: [
+							{
+								mappingFor: 'recipient',
+								fields: { values: [{ key: 'phone_number', value: '$.p' }] },
+							},
+						],
+					},
+				},
+			},
+			responses: [updated],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
+		expect((error as Error).message).toBe(
+			'Clear Data Mappings true is on while Data Mappings has rows',
+		);
+		expect(harness.requests).toHaveLength(0);
+	});
+
+	it("outputs Peach's answer as it came, also when it is empty or not an object", async () => {
+		const empty = await run({ ...base, activation: 'activate' }, [{ statusCode: 204, body: '' }]);
+		expect(empty.output).toEqual([[{ json: {}, pairedItem: { item: 0 } }]]);
+		const text = await run({ ...base, activation: 'activate' }, [{ statusCode: 200, body: 'ok' }]);
+		expect(text.output).toEqual([[{ json: { response: 'ok' }, pairedItem: { item: 0 } }]]);
 	});
 
 	it('refuses an update that would change nothing, before any request', async () => {

@@ -1,0 +1,60 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { automation } from './automation/Automation.resource';
+import type { ResourceDefinition } from './node.type';
+import { templateMessage } from './templateMessage/TemplateMessage.resource';
+import { trigger } from './trigger/Trigger.resource';
+
+/**
+ * The one list of resources. Adding a resource is its folder plus one line here: the Resource and
+ * Operation dropdowns, the fields and the router all come from this object.
+ */
+export const registry = {
+	automation,
+	templateMessage,
+	trigger,
+} satisfies Record<string, ResourceDefinition>;
+
+export type PeachResource = keyof typeof registry;
+
+export const DEFAULT_RESOURCE: PeachResource = 'templateMessage';
+
+/**
+ * The node's properties: the Resource dropdown, then for each resource its Operation dropdown
+ * (options sorted by name, as n8n's guidelines ask) and its operations' fields.
+ */
+export function nodeProperties(
+	resources: Record<string, ResourceDefinition> = registry,
+	defaultResource: string = DEFAULT_RESOURCE,
+): INodeProperties[] {
+	const entries = Object.entries(resources).sort(([, a], [, b]) =>
+		a.displayName.localeCompare(b.displayName),
+	);
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: entries.map(([value, resource]) => ({ name: resource.displayName, value })),
+			default: defaultResource,
+		},
+	];
+	for (const [value, resource] of entries) {
+		const operations = Object.values(resource.operations);
+		const defaultOperation = resource.defaultOperation;
+		properties.push({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [value] } },
+			options: operations
+				.map((operation) => operation.option)
+				.sort((a, b) => a.name.localeCompare(b.name)),
+			default: defaultOperation,
+		});
+		for (const operation of operations) properties.push(...operation.description);
+	}
+	return properties;
+}

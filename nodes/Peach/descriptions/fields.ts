@@ -1,0 +1,76 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** A name/value row, as used by metadata, trigger variables and data-mapping values. */
+export function keyValueCollection(
+	name: string,
+	displayName: string,
+	options: {
+		description: string;
+		keyName?: string;
+		keyPlaceholder?: string;
+		valuePlaceholder?: string;
+	},
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: `Add ${displayName.replace(/s$/, '')}`,
+		default: {},
+		description: options.description,
+		options: [
+			{
+				displayName: 'Values',
+				name: 'values',
+				values: [
+					{
+						displayName: options.keyName ?? 'Name',
+						name: 'key',
+						type: 'string',
+						default: '',
+						placeholder: options.keyPlaceholder,
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: options.valuePlaceholder,
+					},
+				],
+			},
+		],
+	};
+}
+
+/** Return All and Limit for a list operation, in n8n's wording. */
+export function returnAllAndLimit(maxLimit = 1000): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: maxLimit },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+/** Simplify, for operations whose records have more than ten fields (n8n's UX guideline). */
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};

@@ -1,0 +1,71 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/**
+ * The kinds of Peach record a user picks, each with its list search and ID example. One factory
+ * makes every resource locator ("From List" first and default, then "By ID"); the list search
+ * methods it names are implemented in methods/listSearch, and the compiler checks that each exists.
+ */
+export const LOCATOR_KINDS = {
+	automation: {
+		displayName: 'Automation',
+		name: 'automationId',
+		searchListMethod: 'searchAutomations',
+		idExample: 'strm_1234abcd',
+		description: 'A Peach automation (stream)',
+	},
+	template: {
+		displayName: 'Template',
+		name: 'templateId',
+		searchListMethod: 'searchTemplates',
+		idExample: 'wat_1234abcd',
+		description: 'An approved WhatsApp template',
+	},
+	trigger: {
+		displayName: 'Trigger',
+		name: 'triggerId',
+		searchListMethod: 'searchTriggers',
+		idExample: 'trig_1234abcd',
+		description: 'A trigger of the automation chosen above',
+	},
+} as const;
+
+export type LocatorKind = keyof typeof LOCATOR_KINDS;
+export type SearchListMethod = (typeof LOCATOR_KINDS)[LocatorKind]['searchListMethod'];
+
+/** A resource locator for `kind`; `overrides` changes the name, label, description or required. */
+export function locator(
+	kind: LocatorKind,
+	overrides: Partial<INodeProperties> = {},
+): INodeProperties {
+	const spec = LOCATOR_KINDS[kind];
+	const label = spec.displayName.toLowerCase();
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description: spec.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}...`,
+				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: `e.g. ${spec.idExample}`,
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\S+$', errorMessage: `A ${label} ID has no spaces` },
+					},
+				],
+			},
+		],
+		...overrides,
+	};
+}

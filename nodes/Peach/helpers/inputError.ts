@@ -1,0 +1,28 @@
+/**
+ * A user input that cannot be sent. Pure helpers throw it; the router turns it into a
+ * NodeOperationError with the item index, so nothing is sent for that item.
+ */
+export class PeachInputError extends Error {
+	constructor(
+		readonly field: string,
+		readonly value: unknown,
+		readonly problem: string,
+		readonly fix: string,
+	) {
+		super(`${field} ${describeValue(value)} ${problem}`);
+		this.name = 'PeachInputError';
+	}
+}
+
+/** A value as the user would recognise it in a message, cut to 80 characters. */
+export function describeValue(value: unknown): string {
+	if (typeof value === 'string')
+		return `"${value.length > 80 ? `${value.slice(0, 77)}...` : value}"`;
+	if (value === undefined) return '(empty)';
+	try {
+		const text = JSON.stringify(value);
+		return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+	} catch {
+		return String(value);
+	}
+}

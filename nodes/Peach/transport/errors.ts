@@ -1,0 +1,197 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { isPlainObject } from '../helpers/json';
+import type { PeachRequest, PeachResponse } from './types';
+
+export const API_PREFIX = '/api/v1';
+
+/** `reason` of a 422 (`{"template_message": {"whats_app_template_id": ["is not approved"]}}`) as "field: message" lines. */
+export function flattenReasons(reason: unknown, path = ''): string[] {
+	if (typeof reason === 'string') return [path ? `${path}: ${reason}` : reason];
+	if (Array.isArray(reason)) {
+		if (reason.every((entry) => typeof entry === 'string' || typeof entry === 'number')) {
+			return reason.length ? [path ? `${path}: ${reason.join(', ')}` : reason.join(', ')] : [];
+		}
+		return reason.flatMap((entry) => flattenReasons(entry, path));
+	}
+	if (isPlainObject(reason)) {
+		return Object.entries(reason).flatMap(([key, value]) =>
+			flattenReasons(value, path ? `${path}.${key}` : key),
+		);
+	}
+	if (reason === null || reason === undefined) return [];
+	return [path ? `${path}: ${String(reason)}` : String(reason)];
+}
+
+/** The API's own words from an error body, whatever its shape; '' when there are none. */
+export function apiErrorText(body: unknown): string {
+	if (typeof body === 'string') {
+		const text = body.trim();
+		if (text === '' || /^<(!doctype|html)/i.test(text)) return '';
+		return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+	}
+	if (!isPlainObject(body)) return '';
+	const parts: string[] = [];
+	if (body.reason !== undefined) parts.push(...flattenReasons(body.reason));
+	if (body.errors !== undefined) parts.push(...flattenReasons(body.errors));
+	if (typeof body.message === 'string' && body.message) parts.push(body.message);
+	if (typeof body.error === 'string' && body.error) parts.push(body.error);
+	if (isPlainObject(body.error) && typeof body.error.message === 'string')
+		parts.push(body.error.message);
+	const unique = [...new Set(parts.map((part) => part.trim()).filter(Boolean))];
+	let text = unique.join('; ');
+	if (typeof body.code === 'string' && body.code && !text.includes(body.code)) {
+		text = text ? `${text} (${body.code})` : body.code;
+	}
+	return text;
+}
+
+/** Seconds from a `Retry-After` header (seconds or an HTTP date); undefined when there is none. */
+export function retryAfterSeconds(headers: Record<string, unknown>): number | undefined {
+	const raw = headers['retry-after'] ?? headers['Retry-After'];
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const seconds = Number(raw);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const date = Date.parse(String(raw));
+	return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : undefined;
+}
+
+/**
+ * A NodeApiError that keeps our message. NodeApiError replaces a message that mentions a network
+ * code (ECONNREFUSED...) or has an HTTP status with canned text; the user should read Peach's words.
+ */
+function peachError(
+	node: INode,
+	errorResponse: JsonObject,
+	options: { message: string; description: string; httpCode?: string; itemIndex?: number },
+): NodeApiError {
+	const error = new NodeApiError(node, errorResponse, options);
+	error.message = options.message;
+	return error;
+}
+
+const NETWORK_CODES: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection closed unexpectedly',
+	ECONNABORTED: 'timed out',
+	ETIMEDOUT: 'timed out',
+	ESOCKETTIMEDOUT: 'timed out',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host name lookup failed',
+	EHOSTUNREACH: 'host unreachable',
+	ENETUNREACH: 'network unreachable',
+	CERT_HAS_EXPIRED: 'TLS certificate expired',
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
+};
+
+/**
+ * For a request that can deliver a message or move money: what an unclear failure means. Written
+ * for people and for AI agents using the node as a tool, which must not simply try again.
+ */
+export const MAY_HAVE_HAPPENED =
+	" It may already have been queued in Peach: do not repeat it blindly. Check the contact's conversation (or the order) in the Peach web app first, so nothing is sent or refunded twice.";
+
+/** Turns a non-2xx Peach answer into the NodeApiError the user sees: the API's text as message, the fix as description. */
+export function buildApiError(
+	node: INode,
+	response: PeachResponse,
+	request: PeachRequest,
+): NodeApiError {
+	const { statusCode, body, headers } = response;
+	const text = apiErrorText(body);
+	let message = text;
+	let description: string;
+	switch (true) {
+		case statusCode === 400:
+			message ||= 'Peach could not read the request (400 Bad Request)';
+			description = 'Check the values of the fields named in the message.';
+			break;
+		case statusCode === 401:
+			message = `Peach rejected the API key: ${text || 'Unauthorized'}`;
+			description =
+				'Open the Peach API credential and paste a current key from the Peach web app (Developers → API Keys). The key is sent as the raw Authorization header, without "Bearer". Check that Base URL is your Peach address.';
+			break;
+		case statusCode === 403:
+			message = `Peach refused access: ${text || 'Forbidden'}`;
+			description =
+				'This API key may not use this endpoint. Use an account API key with access to it.';
+			break;
+		case statusCode === 404:
+			if (request.notFound) {
+				message = `${request.notFound.label} "${request.notFound.id}" was not found in Peach${text && !/^not found$/i.test(text) ? ` (${text})` : ''}`;
+				description = `Check the ${request.notFound.label} ID, or pick it From List to see the ones that exist in this Peach account.`;
+			} else {
+				message = `Not found: ${request.method} ${API_PREFIX}${request.path}${text && !/^not found$/i.test(text) ? ` (${text})` : ''}`;
+				description =
+					'Check the IDs used and that Base URL in the credential is your Peach address, without /api/v1.';
+			}
+			break;
+		case statusCode === 409:
+			message ||= 'Conflict (409)';
+			description = /event_source_not_connected/.test(text)
+				? 'Connect the integration (e.g. Shopify) in the Peach web app first, then run again.'
+				: 'The request conflicts with the current state in Peach. Adjust the fields named in the message.';
+			break;
+		case statusCode === 422:
+			message ||= 'Peach rejected the values sent (422 Unprocessable Entity)';
+			description =
+				'Peach validated the request and refused it. Change the fields named in the message and run again.';
+			break;
+		case statusCode === 429: {
+			const wait = retryAfterSeconds(headers);
+			message = `Peach is rate-limiting requests (429 Too Many Requests)${text ? `: ${text}` : ''}`;
+			description = `${wait !== undefined ? `Peach asks to wait ${wait} s before the next request. ` : ''}Run the workflow again later, or slow it down (e.g. Loop Over Items with a Wait node).${request.delivers ? ' Peach refused this request, so nothing was queued.' : ''}`;
+			break;
+		}
+		case statusCode >= 500:
+			message = `Peach had a server error (${statusCode})${text ? `: ${text}` : ''}`;
+			description = request.delivers
+				? `This is on Peach's side.${MAY_HAVE_HAPPENED}`
+				: "This is on Peach's side; try again later.";
+			break;
+		default:
+			message ||= `Peach answered with HTTP ${statusCode}`;
+			description = 'Check the request fields and the Base URL in the credential.';
+	}
+	const errorResponse: JsonObject = {
+		httpCode: String(statusCode),
+		message,
+		body: (isPlainObject(body) || Array.isArray(body)
+			? body
+			: typeof body === 'string'
+				? body.slice(0, 1000)
+				: null) as JsonObject,
+	};
+	return peachError(node, errorResponse, {
+		message,
+		description,
+		httpCode: String(statusCode),
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** A failure before any HTTP answer (refused, reset, timed out). Only safe fields are copied: never the request config, which holds the key. */
+export function buildNetworkError(
+	node: INode,
+	error: unknown,
+	baseUrl: string,
+	request: PeachRequest,
+): NodeApiError {
+	const source = isPlainObject(error) ? error : {};
+	const cause = isPlainObject(source.cause) ? source.cause : {};
+	const code = [source.code, cause.code].find((value) => typeof value === 'string') as
+		| string
+		| undefined;
+	const rawMessage = [source.message, cause.message].find(
+		(value) => typeof value === 'string' && value,
+	) as string | undefined;
+	const what = (code && NETWORK_CODES[code]) || code || rawMessage || 'no answer';
+	const message = `Could not reach Peach at ${baseUrl} (${what})`;
+	const description = `${code ? `Network error ${code}. ` : ''}Check Base URL in the Peach API credential and that n8n can reach it.${request.delivers ? MAY_HAVE_HAPPENED : ''}`;
+	return peachError(node, { message } as JsonObject, {
+		message,
+		description,
+		itemIndex: request.itemIndex,
+	});
+}

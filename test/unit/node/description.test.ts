@@ -1,0 +1,121 @@
+import type { IExecuteFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
+import { router } from '../../../nodes/Peach/actions/router';
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import codex from '../../../nodes/Peach/Peach.node.json';
+import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
+import { createExecuteContext } from '../harness';
+
+const description = new Peach().description;
+const options = (property: INodeProperties) =>
+	(property.options ?? []) as Array<{ name: string; value: string; action?: string }>;
+
+/** Every resource/operation pair the editor offers. */
+function offeredOperations(): Array<[string, string, { action?: string; name: string }]> {
+	const resources = options(description.properties.find((p) => p.name === 'resource')!);
+	return resources.flatMap((resource) => {
+		const operation = description.properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+		)!;
+		return options(operation).map(
+			(option) => [resource.value, option.value, option] as [string, string, typeof option],
+		);
+	});
+}
+
+describe('Peach node description', () => {
+	it('every operation the editor offers is one the node runs', async () => {
+		const offered = offeredOperations();
+		expect(offered.length).toBeGreaterThan(0);
+		for (const [resource, operation] of offered) {
+			const { context } = createExecuteContext({ params: { resource, operation }, items: 0 });
+			await expect(router.call(context)).resolves.toEqual([[]]);
+		}
+		const { context } = createExecuteContext({
+			params: { resource: 'templateMessage', operation: 'toString' },
+			items: 0,
+		});
+		await expect(router.call(context as IExecuteFunctions)).rejects.toBeInstanceOf(
+			NodeOperationError,
+		);
+	});
+
+	it('gives an AI agent an action sentence and a description for every operation', () => {
+		expect(description.usableAsTool).toBe(true);
+		for (const [, , option] of offeredOperations()) {
+			expect(option.action).toMatch(/^[A-Z][a-z]+ an? [a-z]/);
+		}
+	});
+
+	it('offers each Resource and Operation list sorted by name, each operation shown for its resource only', () => {
+		const resources = options(description.properties.find((p) => p.name === 'resource')!);
+		expect(resources.map((r) => r.name)).toEqual([...resources.map((r) => r.name)].sort());
+		for (const property of description.properties.filter((p) => p.name === 'operation')) {
+			const names = options(property).map((o) => o.name);
+			expect(names).toEqual([...names].sort());
+			expect(property.displayOptions?.show?.resource).toHaveLength(1);
+		}
+	});
+
+	it('uses resource locators with From List as the default mode, plus By ID', () => {
+		const locators = description.properties.filter((p) => p.type === 'resourceLocator');
+		expect(locators.length).toBeGreaterThan(0);
+		for (const locator of locators) {
+			expect(locator.default).toEqual({ mode: 'list', value: '' });
+			expect(locator.modes?.map((mode) => mode.name)).toEqual(['list', 'id']);
+		}
+	});
+
+	it('has a codex file for the node n8n loads (package name + node name)', () => {
+		expect(codex.node).toBe(`n8n-nodes-peach.${description.name}`);
+	});
+
+	it('the trigger is a trigger node, not a tool', () => {
+		const trigger = new PeachTrigger().description;
+		expect(trigger.group).toEqual(['trigger']);
+		expect(trigger.inputs).toEqual([]);
+		expect(trigger.usableAsTool).toBeUndefined();
+	});
+});
+
+describe('Peach API credential', () => {
+	const credential = new PeachMessagingApi();
+	const authenticate = (baseUrl: string, request: IHttpRequestOptions) =>
+		credential.authenticate({ apiKey: 'the-key', baseUrl }, request);
+	const urlOf = (sent: IHttpRequestOptions) =>
+		`${String(sent.baseURL ?? '').replace(/\/+$/, '')}/${sent.url.replace(/^\/+/, '')}`;
+
+	it('sends the raw key as Authorization, no Bearer', async () => {
+		const sent = await authenticate('https://peach.test', { url: '/api/v1/events', headers: {} });
+		expect(sent.headers).toEqual({ Authorization: 'the-key' });
+	});
+
+	it('the credential test calls the host the node calls, whatever form Base URL has', async () => {
+		for (const baseUrl of [
+			'https://peach.test',
+			'https://peach.test/',
+			'https://peach.test/api/v1',
+			'https://peach.test/api/v1/',
+		]) {
+			const test = await authenticate(baseUrl, {
+				...credential.test.request,
+			} as IHttpRequestOptions);
+			const node = await authenticate(baseUrl, { url: '/api/v1/conversations' });
+			expect(urlOf(test)).toBe('https://peach.test/api/v1/conversations');
+			expect(urlOf(node)).toBe(urlOf(test));
+		}
+	});
+
+	it('hides the key, and explains a rejected key in the test', () => {
+		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(
+			true,
+		);
+		const rule401 = credential.test.rules?.find(
+			(rule) => rule.type === 'responseCode' && rule.properties.value === 401,
+		);
+		expect(rule401?.properties.message).toContain('Peach rejected the API key');
+	});
+});

@@ -1,0 +1,119 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import type {
+	BatchOperation,
+	ItemOperation,
+	ResourceDefinition,
+} from '../../nodes/Peach/actions/node.type';
+import { ItemsWithBinary } from '../../nodes/Peach/actions/node.type';
+import { router } from '../../nodes/Peach/actions/router';
+import { PeachInputError } from '../../nodes/Peach/helpers/inputError';
+import { createExecuteContext, node } from './harness';
+
+const option = { name: 'X', value: 'x', action: 'Do a thing', description: 'Does a thing' };
+
+/** A registry with one resource whose operation is the one under test. */
+const registryWith = (
+	operation: ItemOperation | BatchOperation,
+): Record<string, ResourceDefinition> => ({
+	thing: { displayName: 'Thing', defaultOperation: 'x', operations: { x: operation } },
+});
+
+function context(items: number, continueOnFail = false) {
+	return createExecuteContext({
+		params: { resource: 'thing', operation: 'x' },
+		items,
+		continueOnFail,
+	}).context as IExecuteFunctions;
+}
+
+describe('router: the operation contract', () => {
+	it('pairs one output per record of a per-item operation, and keeps binary data', async () => {
+		const operation: ItemOperation = {
+			option,
+			description: [],
+			execute: async (itemIndex) =>
+				itemIndex === 0
+					? [{ id: 'a' }, { id: 'b' }]
+					: new ItemsWithBinary([
+							{
+								json: { fileName: 'a.pdf' },
+								binary: { data: { data: 'AA==', mimeType: 'application/pdf' } },
+							},
+						]),
+		};
+		const [output] = await router.call(context(2), registryWith(operation));
+		expect(output).toEqual([
+			{ json: { id: 'a' }, pairedItem: { item: 0 } },
+			{ json: { id: 'b' }, pairedItem: { item: 0 } },
+			{
+				json: { fileName: 'a.pdf' },
+				binary: { data: { data: 'AA==', mimeType: 'application/pdf' } },
+				pairedItem: { item: 1 },
+			},
+		]);
+	});
+
+	it('a batch operation gets every item index at once; each output is paired to all its inputs', async () => {
+		const seen: number[][] = [];
+		const operation: BatchOperation = {
+			option,
+			description: [],
+			batch: true,
+			executeBatch: async (indexes) => {
+				seen.push(indexes);
+				return [
+					{ json: { broadcast: 'cmp_1' }, inputs: [0, 1, 3] },
+					{ error: new PeachInputError('Phone Number', 'x', 'is bad', 'Fix it.'), inputs: [2] },
+				];
+			},
+		};
+		const [output] = await router.call(context(4, true), registryWith(operation));
+		expect(seen).toEqual([[0, 1, 2, 3]]);
+		expect(output).toEqual([
+			{ json: { broadcast: 'cmp_1' }, pairedItem: [{ item: 0 }, { item: 1 }, { item: 3 }] },
+			{
+				json: { error: 'Phone Number "x" is bad', description: 'Fix it.' },
+				pairedItem: { item: 2 },
+			},
+		]);
+	});
+
+	it('a failed batch: an error item per input item under Continue On Fail, else the error', async () => {
+		const failure = new NodeApiError(
+			node,
+			{ message: 'down' },
+			{ message: 'down', httpCode: '503' },
+		);
+		const operation: BatchOperation = {
+			option,
+			description: [],
+			batch: true,
+			executeBatch: async () => {
+				throw failure;
+			},
+		};
+		const [output] = await router.call(context(2, true), registryWith(operation));
+		expect(output.map((item) => [item.json.error, item.json.httpCode, item.pairedItem])).toEqual([
+			['down', '503', { item: 0 }],
+			['down', '503', { item: 1 }],
+		]);
+		await expect(router.call(context(2), registryWith(operation))).rejects.toBe(failure);
+	});
+
+	it('an error item of a batch stops the node without Continue On Fail, naming its first input', async () => {
+		const operation: BatchOperation = {
+			option,
+			description: [],
+			batch: true,
+			executeBatch: async () => [
+				{ error: new PeachInputError('Phone Number', 'x', 'is bad', 'Fix it.'), inputs: [5, 6] },
+			],
+		};
+		const error = await router.call(context(7), registryWith(operation)).catch((e: unknown) => e);
+		expect((error as NodeApiError).message).toBe('Phone Number "x" is bad');
+		expect((error as NodeApiError).context.itemIndex).toBe(5);
+	});
+});
