@@ -9,20 +9,40 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 
 import {
-	type Automation,
-	BUSINESS_PHONE_NUMBER,
-	contact as makeContact,
+	HttpError,
+	isObject,
+	isStringMap,
+	paginate,
+	type Route,
+	type RouteContext,
+	type RouteResult,
+	validationFailed,
+} from './http.mts';
+import { conversationRoutes } from './routes/conversations.mts';
+import { eventRoutes } from './routes/events.mts';
+import { streamRoutes } from './routes/streams.mts';
+import { templateRoutes } from './routes/templates.mts';
+import { triggerRoutes } from './routes/triggers.mts';
+import {
 	type Json,
 	type JsonObject,
-	newId,
-	type PeachEvent,
 	type RecordedRequest,
 	seed,
 	type SandboxState,
-	type Trigger,
 	type WebhookTarget,
-} from './state.mts';
+} from './state/index.mts';
 import { sampleEvent, WEBHOOK_EVENT_TYPES } from './webhooks.mts';
+
+/** The API's resources (the first path segment after /api/v1) and their routes. */
+const ROUTES: Record<string, Route> = {
+	conversations: conversationRoutes,
+	events: eventRoutes,
+	streams: streamRoutes,
+	triggers: triggerRoutes,
+	whats_app_templates: templateRoutes,
+};
+
+export { validateDefinition } from './rules.mts';
 
 export interface SandboxOptions {
 	port?: number;
@@ -63,84 +83,11 @@ export interface Sandbox {
 
 export const DEFAULT_API_KEY = 'sandbox-key';
 
-const E164 = /^\+[1-9]\d{6,14}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-class HttpError extends Error {
-	constructor(
-		readonly status: number,
-		readonly body: JsonObject,
-	) {
-		super(`HTTP ${status}`);
-	}
-}
-
-/** 422 in Peach's documented validation shape: {"status":"failed","reason":{"<obj>":{"<field>":["msg"]}}}. */
-function validationFailed(reason: JsonObject): HttpError {
-	return new HttpError(422, { status: 'failed', reason });
-}
-
-function notFound(what: string, id: string): HttpError {
-	return new HttpError(404, { message: `${what} not found`, id });
-}
-
-function isObject(value: unknown): value is JsonObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isValidTimeZone(zone: string): boolean {
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-function isStringMap(value: unknown): value is { [key: string]: string } {
-	return isObject(value) && Object.values(value).every((entry) => typeof entry === 'string');
-}
-
 export function redactAuthorization(value: string | undefined, apiKey: string): string {
 	if (value === undefined) return '<missing>';
 	if (value === apiKey) return '<sandbox key>';
 	if (value === `Bearer ${apiKey}`) return 'Bearer <sandbox key>';
 	return `<other key, ${value.length} chars>`;
-}
-
-function paginate<T>(items: T[], query: Record<string, string>, baseUrl: string, path: string) {
-	const per = Math.min(Math.max(Number(query.per ?? query.per_page ?? 25) || 25, 1), 1000);
-	const page = Math.max(Number(query.page ?? 1) || 1, 1);
-	const slice = items.slice((page - 1) * per, page * per);
-	const link = (n: number) => `${baseUrl}/api/v1${path}?page=${n}&per=${per}`;
-	return {
-		count: items.length,
-		next: page * per < items.length ? link(page + 1) : null,
-		previous: page > 1 ? link(page - 1) : null,
-		slice,
-	};
-}
-
-export function validateDefinition(definition: unknown): string[] {
-	if (!isObject(definition)) return ['must be an object'];
-	const problems: string[] = [];
-	const steps = definition.steps;
-	if (!isObject(steps)) problems.push('steps must be an object of steps');
-	if (typeof definition.start_step !== 'string' || definition.start_step === '') {
-		problems.push('start_step must name the first step');
-	} else if (isObject(steps) && !(definition.start_step in steps)) {
-		problems.push(`start_step "${definition.start_step}" is not one of the steps`);
-	}
-	if (isObject(steps)) {
-		for (const [id, step] of Object.entries(steps)) {
-			if (!isObject(step) || typeof step.type !== 'string')
-				problems.push(`step "${id}" needs a type`);
-			else if (typeof step.next_step === 'string' && !(step.next_step in steps)) {
-				problems.push(`step "${id}" has next_step "${step.next_step}", which is not a step`);
-			}
-		}
-	}
-	return problems;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -222,341 +169,36 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		return work;
 	}
 
-	function upsertContact(input: JsonObject) {
-		const phone = String(input.phone_number);
-		let existing = state.contacts.find((entry) => entry.phone_number === phone);
-		if (!existing) {
-			existing = makeContact(newId('ct_'), null, phone, null, null, null);
-			state.contacts.push(existing);
-		}
-		if (typeof input.name === 'string') existing.name = input.name;
-		if (typeof input.email === 'string') existing.email = input.email;
-		if (typeof input.language === 'string') existing.language = input.language;
-		return existing;
-	}
-
-	function sendTemplateMessage(body: JsonObject): { status: number; body: JsonObject } {
-		const reason: { [key: string]: { [field: string]: string[] } } = {};
-		const fail = (object: string, field: string, message: string) => {
-			reason[object] ??= {};
-			(reason[object][field] ??= []).push(message);
-		};
-		const contactIn = body.contact;
-		const message = body.template_message;
-		if (!isObject(contactIn)) fail('contact', 'base', 'is required');
-		else {
-			if (typeof contactIn.phone_number !== 'string' || contactIn.phone_number === '')
-				fail('contact', 'phone_number', "can't be blank");
-			else if (!E164.test(contactIn.phone_number))
-				fail('contact', 'phone_number', 'is not a valid E.164 phone number (+ and country code)');
-			if (
-				contactIn.email !== undefined &&
-				(typeof contactIn.email !== 'string' || !contactIn.email.includes('@'))
-			)
-				fail('contact', 'email', 'is invalid');
-			if (contactIn.metadata !== undefined && !isStringMap(contactIn.metadata))
-				fail('contact', 'metadata', 'must map strings to strings');
-		}
-		if (!isObject(message)) fail('template_message', 'base', 'is required');
-		else {
-			const templateId = message.whats_app_template_id;
-			if (typeof templateId !== 'string' || templateId === '')
-				fail('template_message', 'whats_app_template_id', "can't be blank");
-			else {
-				const found = state.templates.find(
-					(entry) => entry.id === templateId || entry.template_name === templateId,
-				);
-				if (!found)
-					fail(
-						'template_message',
-						'whats_app_template_id',
-						`template ${templateId} does not exist`,
-					);
-				else if (found.status !== 'approved')
-					fail(
-						'template_message',
-						'whats_app_template_id',
-						`template ${templateId} is not approved (status: ${found.status})`,
-					);
-			}
-			if (message.liquid_values !== undefined && !isObject(message.liquid_values))
-				fail('template_message', 'liquid_values', 'must be an object');
-			if (isObject(message.liquid_values)) {
-				for (const [key, value] of Object.entries(message.liquid_values)) {
-					if (!(typeof value === 'string' || typeof value === 'number' || isObject(value)))
-						fail('template_message', `liquid_values.${key}`, 'must be a string or a number');
-				}
-			}
-			if (message.retry_until !== undefined) {
-				const at =
-					typeof message.retry_until === 'string' ? Date.parse(message.retry_until) : Number.NaN;
-				if (!Number.isFinite(at))
-					fail('template_message', 'retry_until', 'must be an ISO 8601 date-time');
-				else if (at <= Date.now()) fail('template_message', 'retry_until', 'must be in the future');
-			}
-			if (message.retry_window !== undefined) {
-				const window = message.retry_window;
-				if (!isObject(window)) fail('template_message', 'retry_window', 'must be an object');
-				else {
-					for (const key of ['start_at', 'end_at']) {
-						if (typeof window[key] !== 'string' || !TIME.test(window[key] as string))
-							fail('template_message', `retry_window.${key}`, 'must be HH:MM');
-					}
-					if (
-						window.timezone !== undefined &&
-						(typeof window.timezone !== 'string' || !isValidTimeZone(window.timezone))
-					)
-						fail('template_message', 'retry_window.timezone', 'is not a known time zone');
-				}
-			}
-			if (
-				message.business_phone_number !== undefined &&
-				(typeof message.business_phone_number !== 'string' ||
-					!/^\d{7,15}$/.test(message.business_phone_number))
-			) {
-				fail(
-					'template_message',
-					'business_phone_number',
-					'must be digits with the country code, no +',
-				);
-			}
-			if (
-				message.reply_automation !== undefined &&
-				(!isObject(message.reply_automation) || typeof message.reply_automation.app_id !== 'string')
-			) {
-				fail('template_message', 'reply_automation', 'must be {"app_id": "<id>"}');
-			}
-		}
-		if (Object.keys(reason).length) throw validationFailed(reason);
-
-		const contactIn2 = contactIn as JsonObject;
-		const messageIn = message as JsonObject;
-		const stored = upsertContact(contactIn2);
-		const eventId = newId('evt_');
-		const messageId = newId('cmsg_');
-		const event: PeachEvent = {
-			id: eventId,
-			event_type: 'send_template_message',
-			status: 'processed',
-			created_at: now(),
-			result: {
-				type: 'template_message',
-				id: messageId,
-				status: 'queued',
-				failure_message: null,
-				liquid_values: (messageIn.liquid_values as JsonObject | undefined) ?? null,
-				whats_app_template_id: messageIn.whats_app_template_id as string,
-				contact: { phone_number: stored.phone_number },
-			},
-		};
-		state.events.push(event);
-		const result = event.result as JsonObject;
-		const deliveryMessage = (status: string): JsonObject => ({
-			id: messageId,
-			status,
-			type: 'template_message',
-			reason: null,
-			created_at: event.created_at,
-			updated_at: now(),
-		});
-		track(
-			(async () => {
-				for (const status of ['sent', 'delivered']) {
-					await new Promise((resolve) => setTimeout(resolve, deliveryDelayMs));
-					result.status = status;
-					await deliver(`message_delivery.${status}`, {
-						message: deliveryMessage(status),
-						contact: stored,
-						event: null,
-					});
-				}
-			})(),
-		);
-		return {
-			status: 201,
-			body: {
-				event_type: 'send_template_message',
-				contact: contactIn2,
-				template_message: messageIn,
-				event_id: eventId,
-			},
-		};
-	}
-
-	function createAutomation(body: JsonObject): { status: number; body: JsonObject } {
-		const reason: { [field: string]: string[] } = {};
-		const fail = (field: string, message: string) => (reason[field] ??= []).push(message);
-		if (typeof body.name !== 'string' || body.name.trim() === '') fail('name', "can't be blank");
-		if (
-			body.status !== undefined &&
-			!['draft', 'published', 'archived'].includes(body.status as string)
-		)
-			fail('status', 'must be draft, published or archived');
-		if (
-			body.execution_mode !== undefined &&
-			!['backend_driven', 'definition_driven'].includes(body.execution_mode as string)
-		)
-			fail('execution_mode', 'must be backend_driven or definition_driven');
-		if (body.definition !== undefined && !isObject(body.definition))
-			fail('definition', 'must be an object');
-		if (body.backend_url !== undefined && !/^https?:\/\/\S+$/.test(String(body.backend_url)))
-			fail('backend_url', 'must be an http(s) URL');
-		if (
-			body.business_phone_number !== undefined &&
-			!/^\d{7,15}$/.test(String(body.business_phone_number))
-		)
-			fail('business_phone_number', 'must be digits with the country code, no +');
-		const status = (body.status as string | undefined) ?? 'draft';
-		if (status === 'published' && !Object.keys(reason).length) {
-			for (const problem of validateDefinition(body.definition)) fail('definition', problem);
-		}
-		if (Object.keys(reason).length) throw validationFailed(reason);
-		const at = now();
-		const automation: Automation = {
-			id: newId('strm_'),
-			name: (body.name as string).trim(),
-			description: (body.description as string | undefined) ?? null,
-			status,
-			execution_mode:
-				(body.execution_mode as string | undefined) ??
-				(body.definition !== undefined ? 'definition_driven' : 'backend_driven'),
-			phone_number: (body.business_phone_number as string | undefined) ?? BUSINESS_PHONE_NUMBER,
-			backend_url: (body.backend_url as string | undefined) ?? null,
-			definition: (body.definition as JsonObject | undefined) ?? null,
-			created_at: at,
-			updated_at: at,
-		};
-		state.automations.push(automation);
-		return { status: 201, body: automation };
-	}
-
-	function updateAutomation(
-		automation: Automation,
-		body: JsonObject,
-	): { status: number; body: JsonObject } {
-		const next = { ...automation, ...body } as Automation;
-		if (next.status === 'published') {
-			const problems = validateDefinition(next.definition);
-			if (problems.length) throw validationFailed({ definition: problems });
-		}
-		Object.assign(automation, body, { updated_at: now() });
-		return { status: 200, body: automation };
-	}
-
-	function updateTrigger(trigger: Trigger, body: JsonObject): { status: number; body: JsonObject } {
-		const reason: { [field: string]: string[] } = {};
-		const fail = (field: string, message: string) => (reason[field] ??= []).push(message);
-		if (body.variables !== undefined && !isStringMap(body.variables))
-			fail('variables', 'must map strings to strings');
-		if (body.description !== undefined && typeof body.description !== 'string')
-			fail('description', 'must be a string');
-		if (body.activate !== undefined && typeof body.activate !== 'boolean')
-			fail('activate', 'must be true or false');
-		if (body.data_mappings !== undefined) {
-			if (!Array.isArray(body.data_mappings)) fail('data_mappings', 'must be an array');
-			else {
-				body.data_mappings.forEach((mapping, index) => {
-					if (
-						!isObject(mapping) ||
-						!['recipient', 'variable'].includes(mapping.mapping_for as string)
-					)
-						fail(`data_mappings[${index}].mapping_for`, 'must be recipient or variable');
-					else if (!isStringMap(mapping.value))
-						fail(`data_mappings[${index}].value`, 'must map strings to strings');
-					else if (mapping.mapping_for === 'recipient' && !mapping.value.phone_number)
-						fail(
-							`data_mappings[${index}].value.phone_number`,
-							'is required for a recipient mapping',
-						);
-				});
-			}
-		}
-		if (Object.keys(reason).length) throw validationFailed(reason);
-		if (isStringMap(body.variables))
-			trigger.condition.variables = { ...trigger.condition.variables, ...body.variables };
-		if (Array.isArray(body.data_mappings))
-			trigger.data_mappings = body.data_mappings as Trigger['data_mappings'];
-		if (typeof body.description === 'string') trigger.description = body.description;
-		if (body.activate === true) {
-			trigger.status = 'active';
-			state.registrations.push({
-				trigger_id: trigger.id,
-				stream_id: trigger.stream_id,
-				registered_at: now(),
-			});
-		} else if (body.activate === false) {
-			trigger.status = 'paused';
-		}
-		trigger.updated_at = now();
-		return { status: 200, body: trigger };
-	}
+	const routeContext: RouteContext = {
+		get state() {
+			return state;
+		},
+		get baseUrl() {
+			return baseUrl;
+		},
+		deliveryDelayMs,
+		now,
+		deliver,
+		track,
+		listPage,
+	};
 
 	function route(
 		method: string,
 		path: string,
 		query: Record<string, string>,
 		body: Json | undefined,
-	): { status: number; body: Json } {
+	): RouteResult {
 		const segments = path.replace(/\/+$/, '').split('/').slice(3); // after /api/v1
-		const [resource, id, sub] = segments;
-		const objectBody = isObject(body) ? body : {};
-
-		if (resource === 'conversations' && !id && method === 'GET') {
-			return listPage(state.contacts, query, '/conversations', 'conversations', (entry) => ({
-				id: `conv_${entry.id}`,
-				status: 'open',
-				contact: entry,
-			}));
-		}
-		if (resource === 'whats_app_templates' && !id && method === 'GET') {
-			// Documented as a bare array; `page`/`per` narrow it when given.
-			if (query.page === undefined) return { status: 200, body: state.templates };
-			return {
-				status: 200,
-				body: paginate(state.templates, query, baseUrl, '/whats_app_templates/').slice,
-			};
-		}
-		if (resource === 'whats_app_templates' && id && !sub && method === 'GET') {
-			const found = state.templates.find((entry) => entry.id === id || entry.template_name === id);
-			if (!found) throw notFound('Template', id);
-			return { status: 200, body: found };
-		}
-		if (resource === 'events' && !id && method === 'POST') {
-			if (objectBody.event_type === 'send_template_message') return sendTemplateMessage(objectBody);
-			throw validationFailed({
-				event_type: [`${String(objectBody.event_type ?? '')} is not supported by the sandbox`],
-			});
-		}
-		if (resource === 'events' && id && method === 'GET') {
-			const found = state.events.find((entry) => entry.id === id);
-			if (!found) throw notFound('Event', id);
-			return { status: 200, body: { id: found.id, status: found.status, result: found.result } };
-		}
-		if (resource === 'streams' && !id) {
-			if (method === 'GET') {
-				const filtered = query.execution_mode
-					? state.automations.filter((entry) => entry.execution_mode === query.execution_mode)
-					: state.automations;
-				return listPage(filtered, query, '/streams', 'streams');
-			}
-			if (method === 'POST') return createAutomation(objectBody);
-		}
-		if (resource === 'streams' && id) {
-			const automation = state.automations.find((entry) => entry.id === id);
-			if (!automation) throw notFound('Automation', id);
-			if (!sub && method === 'GET') return { status: 200, body: automation };
-			if (!sub && method === 'PATCH') return updateAutomation(automation, objectBody);
-			if (sub === 'triggers' && method === 'GET') {
-				const own = state.triggers.filter((entry) => entry.stream_id === id);
-				return listPage(own, query, `/streams/${id}/triggers`, 'triggers');
-			}
-		}
-		if (resource === 'triggers' && id && !sub && method === 'PATCH') {
-			const trigger = state.triggers.find((entry) => entry.id === id);
-			if (!trigger) throw notFound('Trigger', id);
-			return updateTrigger(trigger, objectBody);
-		}
-		throw new HttpError(404, { message: 'Not found' });
+		const routes = Object.hasOwn(ROUTES, segments[0]) ? ROUTES[segments[0]] : undefined;
+		const result = routes?.(routeContext, {
+			method,
+			segments,
+			query,
+			body: isObject(body) ? body : {},
+		});
+		if (!result) throw new HttpError(404, { message: 'Not found' });
+		return result;
 	}
 
 	function admin(

@@ -1,5 +1,5 @@
 /** Sample `data` for every documented outbound webhook type (Peach's webhook docs; README.md, "Trigger"). */
-import { ACCOUNT_ID, type JsonObject } from './state.mts';
+import { ACCOUNT_ID, type JsonObject } from './state/index.mts';
 
 export const WEBHOOK_EVENT_TYPES = [
 	'order.completed',

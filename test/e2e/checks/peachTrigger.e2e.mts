@@ -1,9 +1,9 @@
 /** Peach Trigger checks for the real-n8n suite: published trigger workflows receiving the sandbox's webhooks. */
 import { randomUUID } from 'node:crypto';
 
-import { WEBHOOK_EVENT_TYPES } from '../sandbox/webhooks.mts';
-import { type Json, nodeOutput, PACKAGE_NAME } from './n8n.mts';
-import { assert, assertEqual, type Context, runPeachWorkflow } from './run.mts';
+import { WEBHOOK_EVENT_TYPES } from '../../sandbox/webhooks.mts';
+import { type Json, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
+import { assert, assertEqual, type Check, type Context, runPeachWorkflow } from '../suite.mts';
 
 const TRIGGER = 'Peach Trigger';
 
@@ -54,7 +54,7 @@ async function settle(ctx: Context) {
 	await new Promise((resolve) => setTimeout(resolve, 1500));
 }
 
-export const triggerSuite: Array<{ name: string; fn: (ctx: Context) => Promise<void> }> = [
+export const peachTriggerChecks: Check[] = [
 	{
 		name: 'trigger: a send made in n8n comes back as sent and delivered executions of a Peach Trigger',
 		fn: async (ctx) => {

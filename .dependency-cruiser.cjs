@@ -1,0 +1,115 @@
+/**
+ * The package's layering, checked by `npm run lint` (dependency-cruiser). Lower layers never import
+ * upper ones; there are no import circles; the sandbox and the e2e suite never use the node's code.
+ *
+ *   Peach.node.ts → actions/registry, router → actions/<resource>/<op>.operation
+ *     → descriptions (fields, locators) · methods/listSearch → transport → helpers
+ *   credentials ← transport (Base URL rule)            PeachTrigger → Peach/helpers only
+ */
+const PEACH = '^nodes/Peach';
+module.exports = {
+	forbidden: [
+		{
+			name: 'no-circular',
+			severity: 'error',
+			comment: 'An import circle makes load order matter and layers meaningless.',
+			from: {},
+			to: { circular: true },
+		},
+		{
+			name: 'helpers-are-the-bottom',
+			severity: 'error',
+			comment: 'helpers/ are pure and depend on nothing of the node above them.',
+			from: { path: `${PEACH}/helpers/` },
+			to: {
+				path: [
+					`${PEACH}/(actions|descriptions|methods|transport)/`,
+					`${PEACH}/Peach\\.node`,
+					'^nodes/PeachTrigger',
+					'^credentials',
+				],
+			},
+		},
+		{
+			name: 'transport-below-the-node',
+			severity: 'error',
+			comment: 'transport/ talks HTTP; it knows no operation, description or list search.',
+			from: { path: `${PEACH}/transport/` },
+			to: { path: [`${PEACH}/(actions|descriptions|methods)/`, `${PEACH}/Peach\\.node`] },
+		},
+		{
+			name: 'descriptions-are-data',
+			severity: 'error',
+			comment: 'descriptions/ build editor fields; they call no API and know no operation.',
+			from: { path: `${PEACH}/descriptions/` },
+			to: { path: [`${PEACH}/(actions|methods|transport)/`, `${PEACH}/Peach\\.node`] },
+		},
+		{
+			name: 'list-searches-below-actions',
+			severity: 'error',
+			from: { path: `${PEACH}/methods/` },
+			to: { path: [`${PEACH}/actions/`, `${PEACH}/Peach\\.node`] },
+		},
+		{
+			name: 'operations-do-not-know-the-router',
+			severity: 'error',
+			comment: 'An operation is reached through the registry; it never imports it or the router.',
+			from: { path: `${PEACH}/actions/[^/]+/` },
+			to: { path: `${PEACH}/actions/(router|registry)\\.ts$` },
+		},
+		{
+			name: 'resources-are-independent',
+			severity: 'error',
+			comment: 'A resource folder imports no other resource folder: shared pieces live below.',
+			from: { path: `${PEACH}/actions/([^/]+)/` },
+			to: { path: `${PEACH}/actions/[^/]+/`, pathNot: `${PEACH}/actions/$1/` },
+		},
+		{
+			name: 'trigger-uses-only-peach-helpers',
+			severity: 'error',
+			from: { path: '^nodes/PeachTrigger/' },
+			to: { path: `${PEACH}/`, pathNot: `${PEACH}/helpers/` },
+		},
+		{
+			name: 'action-node-does-not-use-the-trigger',
+			severity: 'error',
+			from: { path: `${PEACH}/` },
+			to: { path: '^nodes/PeachTrigger/' },
+		},
+		{
+			name: 'credentials-are-standalone',
+			severity: 'error',
+			from: { path: '^credentials/' },
+			to: { path: '^(nodes|test)/' },
+		},
+		{
+			name: 'shipped-code-never-imports-tests',
+			severity: 'error',
+			from: { path: '^(nodes|credentials)/' },
+			to: { path: '^test/' },
+		},
+		{
+			name: 'sandbox-is-an-independent-reading',
+			severity: 'error',
+			comment: "The sandbox models Peach from its documentation; it must not use the node's code.",
+			from: { path: '^test/sandbox/' },
+			to: { path: '^(nodes|credentials)/' },
+		},
+		{
+			name: 'e2e-drives-n8n-not-the-code',
+			severity: 'error',
+			comment: 'The real-n8n suite uses the packed package inside n8n, never the sources.',
+			from: { path: '^test/e2e/' },
+			to: { path: '^(nodes|credentials)/' },
+		},
+	],
+	options: {
+		doNotFollow: { path: 'node_modules' },
+		exclude: { path: '^(dist|node_modules)/' },
+		tsPreCompilationDeps: true,
+		tsConfig: { fileName: 'tsconfig.test.json' },
+		enhancedResolveOptions: {
+			extensions: ['.ts', '.mts', '.js', '.mjs', '.json'],
+		},
+	},
+};

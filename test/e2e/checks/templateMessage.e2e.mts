@@ -1,0 +1,237 @@
+/** Real-n8n checks of Template Message → Send: list search, requests, options, errors, no retries. */
+import { nodeError, nodeOutput, type Json } from '../n8n.mts';
+import { assert, assertEqual, type Check, runPeachWorkflow } from '../suite.mts';
+
+const sendParameters = (templateId: string): Json => ({
+	resource: 'templateMessage',
+	operation: 'send',
+	phoneNumber: '={{ $json.body.phone }}',
+	templateId: { __rl: true, mode: 'list', value: templateId, cachedResultName: templateId },
+	variablesInput: 'fields',
+	variables: { values: [{ key: 'first_name', value: '={{ $json.body.name }}' }] },
+	contactFields: { name: '={{ $json.body.name }}' },
+	additionalFields: {},
+});
+
+export const templateMessageChecks: Check[] = [
+	{
+		name: 'template list search offers only approved templates',
+		fn: async ({ client, credential }) => {
+			const result = await client.rest(
+				'POST',
+				'/dynamic-node-parameters/resource-locator-results',
+				{
+					path: 'templateId',
+					nodeTypeAndVersion: { name: 'n8n-nodes-peach.peach', version: 1 },
+					currentNodeParameters: { resource: 'templateMessage', operation: 'send' },
+					methodName: 'searchTemplates',
+					credentials: { peachMessagingApi: credential },
+				},
+			);
+			assertEqual(
+				result.results,
+				[
+					{ name: 'order_update (en, approved)', value: 'wat_order_update' },
+					{ name: 'welcome (en, approved)', value: 'wat_welcome' },
+				],
+				'template list',
+			);
+		},
+	},
+	{
+		name: 'send template message: the sandbox queues it and n8n outputs the event_id',
+		fn: async (ctx) => {
+			const { execution, requests, response } = await runPeachWorkflow(
+				ctx,
+				'e2e-send',
+				sendParameters('wat_welcome'),
+				{ phone: '+919988776655', name: 'Asha' },
+			);
+			assertEqual(execution.status, 'success', 'execution status');
+			assertEqual(requests.length, 1, 'requests to the sandbox');
+			const [request] = requests;
+			assertEqual(
+				[
+					request.method,
+					request.path,
+					request.headers.authorization,
+					request.headers['content-type'],
+				],
+				['POST', '/api/v1/events', '<sandbox key>', 'application/json'],
+				'request line and headers',
+			);
+			assertEqual(
+				request.body,
+				{
+					event_type: 'send_template_message',
+					contact: { phone_number: '+919988776655', name: 'Asha' },
+					template_message: {
+						whats_app_template_id: 'wat_welcome',
+						liquid_values: { first_name: 'Asha' },
+					},
+				},
+				'request body',
+			);
+			const [output] = nodeOutput(execution, 'Peach');
+			assert(
+				typeof output?.event_id === 'string' && output.event_id.startsWith('evt_'),
+				`no event_id in output: ${JSON.stringify(output)}`,
+			);
+			assertEqual(response.json.event_id, output.event_id, 'webhook response (last node)');
+			assert(
+				ctx.sandbox.state.events.some((event) => event.id === output.event_id),
+				'the sandbox has no such event',
+			);
+		},
+	},
+	{
+		name: 'send with every optional field: nested locator, retry window and until, metadata, JSON variables',
+		fn: async (ctx) => {
+			const { execution, requests } = await runPeachWorkflow(ctx, 'e2e-send-full', {
+				resource: 'templateMessage',
+				operation: 'send',
+				phoneNumber: '+1 (415) 555-0123',
+				templateId: { __rl: true, mode: 'id', value: 'wat_order_update' },
+				variablesInput: 'json',
+				variablesJson: '{"order_id": "A-7", "total": 42}',
+				contactFields: {
+					email: 'ben@example.com',
+					language: 'en',
+					metadata: { values: [{ key: 'tier', value: 'gold' }] },
+				},
+				additionalFields: {
+					businessPhoneNumber: '919876543222',
+					replyAutomation: {
+						__rl: true,
+						mode: 'list',
+						value: 'strm_welcome',
+						cachedResultName: 'Welcome journey',
+					},
+					retryUntil: '2099-01-01T10:00:00+05:30',
+					retryWindow: { window: { startAt: '09:00', endAt: '18:00', timezone: 'Asia/Kolkata' } },
+				},
+			});
+			assertEqual(execution.status, 'success', 'execution status');
+			assertEqual(
+				requests.map((r) => r.body),
+				[
+					{
+						event_type: 'send_template_message',
+						contact: {
+							phone_number: '+14155550123',
+							email: 'ben@example.com',
+							language: 'en',
+							metadata: { tier: 'gold' },
+						},
+						template_message: {
+							whats_app_template_id: 'wat_order_update',
+							liquid_values: { order_id: 'A-7', total: 42 },
+							retry_until: '2099-01-01T04:30:00.000Z',
+							retry_window: { start_at: '09:00', end_at: '18:00', timezone: 'Asia/Kolkata' },
+							business_phone_number: '919876543222',
+							reply_automation: { app_id: 'strm_welcome' },
+						},
+					},
+				],
+				'request body',
+			);
+		},
+	},
+	{
+		name: 'send with Retry Until from a date expression ({{ $now.plus({ days: 1 }) }}) sends UTC ISO 8601',
+		fn: async (ctx) => {
+			const { execution, requests } = await runPeachWorkflow(
+				ctx,
+				'e2e-send-expression-date',
+				{
+					...sendParameters('wat_welcome'),
+					additionalFields: { retryUntil: '={{ $now.plus({ days: 1 }) }}' },
+				},
+				{ phone: '+919988776655', name: 'Asha' },
+			);
+			assertEqual(execution.status, 'success', 'execution status');
+			const retryUntil = ((requests[0]?.body as Json)?.template_message as Json)
+				?.retry_until as string;
+			assert(
+				/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(retryUntil),
+				`retry_until is not UTC ISO 8601: ${retryUntil}`,
+			);
+			const hoursAhead = (Date.parse(retryUntil) - Date.now()) / 3_600_000;
+			assert(
+				hoursAhead > 23 && hoursAhead < 25,
+				`retry_until is ${hoursAhead.toFixed(2)} h ahead, expected about 24`,
+			);
+		},
+	},
+	{
+		name: 'send with a non-approved template fails with the sandbox reason',
+		fn: async (ctx) => {
+			const { execution, requests } = await runPeachWorkflow(
+				ctx,
+				'e2e-send-pending',
+				sendParameters('wat_promo'),
+				{ phone: '+919988776655', name: 'Asha' },
+			);
+			assertEqual(execution.status, 'error', 'execution status');
+			assertEqual(requests.length, 1, 'requests to the sandbox (no retry of a send)');
+			const error = nodeError(execution, 'Peach');
+			assertEqual(
+				error?.message,
+				'template_message.whats_app_template_id: template wat_promo is not approved (status: pending)',
+				'error message',
+			);
+			assertEqual(error?.httpCode, '422', 'error httpCode');
+		},
+	},
+	{
+		name: 'send with a bad phone number fails in n8n before any request',
+		fn: async (ctx) => {
+			const { execution, requests } = await runPeachWorkflow(
+				ctx,
+				'e2e-send-badphone',
+				sendParameters('wat_welcome'),
+				{ phone: '9988776655', name: 'Asha' },
+			);
+			assertEqual(execution.status, 'error', 'execution status');
+			assertEqual(requests.length, 0, 'requests to the sandbox');
+			assertEqual(
+				nodeError(execution, 'Peach')?.message,
+				'Phone Number "9988776655" has no + and country code',
+				'error message',
+			);
+		},
+	},
+	{
+		name: 'a 429 on a send is reported, not retried; a dropped connection is reported',
+		fn: async (ctx) => {
+			ctx.sandbox.faults.push({
+				kind: 'rate_limit',
+				path: '/api/v1/events',
+				times: 1,
+				retryAfter: 5,
+			});
+			const limited = await runPeachWorkflow(ctx, 'e2e-send-429', sendParameters('wat_welcome'), {
+				phone: '+14155550123',
+				name: 'Ben',
+			});
+			assertEqual(limited.requests.length, 1, 'requests (a send is never repeated)');
+			assertEqual(
+				nodeError(limited.execution, 'Peach')?.message,
+				'Peach is rate-limiting requests (429 Too Many Requests): Too many requests',
+				'error message',
+			);
+			ctx.sandbox.faults.push({ kind: 'drop', path: '/api/v1/streams', times: 1 });
+			const dropped = await runPeachWorkflow(ctx, 'e2e-drop', {
+				resource: 'automation',
+				operation: 'create',
+				name: 'x',
+				additionalFields: {},
+			});
+			assertEqual(
+				nodeError(dropped.execution, 'Peach')?.message,
+				`Could not reach Peach at ${ctx.sandbox.url} (connection closed unexpectedly)`,
+				'error message',
+			);
+		},
+	},
+];

@@ -1,0 +1,54 @@
+/**
+ * What every real-n8n check shares: the context (n8n, its client, the sandbox, the credential), the
+ * check type, assertions, and a Webhook → Peach workflow runner. Checks live in checks/<resource>.e2e.mts.
+ */
+import type { Sandbox } from '../sandbox/server.mts';
+import {
+	chain,
+	type Json,
+	type N8nClient,
+	type N8nInstance,
+	peachNode,
+	webhookNode,
+} from './n8n.mts';
+
+export const SANDBOX_KEY = 'e2e-sandbox-key';
+
+export interface Context {
+	n8n: N8nInstance;
+	client: N8nClient;
+	sandbox: Sandbox;
+	credential: { id: string; name: string };
+}
+
+export type Check = { name: string; fn: (ctx: Context) => Promise<void> };
+
+export function assert(condition: unknown, message: string): asserts condition {
+	if (!condition) throw new Error(message);
+}
+
+export function assertEqual(actual: unknown, expected: unknown, what: string) {
+	const a = JSON.stringify(actual);
+	const e = JSON.stringify(expected);
+	if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
+}
+
+/** Creates, publishes and calls a Webhook → Peach workflow; returns the newest execution and the sandbox requests it caused. */
+export async function runPeachWorkflow(
+	ctx: Context,
+	path: string,
+	parameters: Json,
+	input: Json = {},
+) {
+	const workflowId = await ctx.client.createWorkflow({
+		name: `e2e ${path}`,
+		nodes: [webhookNode(path), peachNode(parameters, ctx.credential)],
+		connections: chain('Webhook', 'Peach'),
+	});
+	await ctx.client.activate(workflowId);
+	const before = ctx.sandbox.state.requests.length;
+	const response = await ctx.client.callWebhook(path, input);
+	const [execution] = await ctx.client.waitForExecutions(workflowId, 1);
+	await ctx.client.deactivate(workflowId);
+	return { response, execution, requests: ctx.sandbox.state.requests.slice(before), workflowId };
+}

@@ -1,0 +1,16 @@
+/** Events accepted by POST /api/v1/events, and webhook registrations made by activating triggers. */
+import type { JsonObject } from './common.mts';
+
+export interface PeachEvent extends JsonObject {
+	id: string;
+	event_type: string;
+	status: string;
+	created_at: string;
+	result: JsonObject | null;
+}
+
+export interface WebhookRegistration extends JsonObject {
+	trigger_id: string;
+	stream_id: string;
+	registered_at: string;
+}

@@ -1,0 +1,26 @@
+/** In-memory state of the Peach sandbox, seeded with demo data; one file per kind of record. */
+import { seedAutomations } from './automations.mts';
+import type { RecordedRequest, WebhookDelivery } from './common.mts';
+import { seedContacts } from './contacts.mts';
+import type { PeachEvent, WebhookRegistration } from './events.mts';
+import { seedTemplates } from './templates.mts';
+
+export * from './automations.mts';
+export * from './common.mts';
+export * from './contacts.mts';
+export * from './events.mts';
+export * from './templates.mts';
+
+export function seed() {
+	return {
+		templates: seedTemplates(),
+		...seedAutomations(),
+		contacts: seedContacts(),
+		events: [] as PeachEvent[],
+		registrations: [] as WebhookRegistration[],
+		requests: [] as RecordedRequest[],
+		deliveries: [] as WebhookDelivery[],
+	};
+}
+
+export type SandboxState = ReturnType<typeof seed>;

@@ -1,0 +1,57 @@
+/** WhatsApp templates (documented template object: id, template_name, language, category, status, components). */
+import type { JsonObject } from './common.mts';
+
+export interface Template extends JsonObject {
+	id: string;
+	template_name: string;
+	name: string;
+	language: string;
+	category: string;
+	status: string;
+	whats_app_business_account_id: number;
+	components: JsonObject[];
+}
+
+function template(
+	id: string,
+	name: string,
+	language: string,
+	status: string,
+	body: string,
+): Template {
+	return {
+		id,
+		template_name: name,
+		name,
+		language,
+		category: 'UTILITY',
+		status,
+		whats_app_business_account_id: 456,
+		components: [
+			{ id: `${id}_body`, component_type: 'body', data_type: 'text', value: body, index: 0 },
+		],
+	};
+}
+
+/** Two approved templates (one with a variable and its example), one pending, one rejected. */
+export function seedTemplates(): Template[] {
+	const templates: Template[] = [
+		template(
+			'wat_welcome',
+			'welcome',
+			'en',
+			'approved',
+			"Hi {{first_name | example: 'Asha'}}, welcome!",
+		),
+		template(
+			'wat_order_update',
+			'order_update',
+			'en',
+			'approved',
+			'Order {{order_id}} is on its way.',
+		),
+		template('wat_promo', 'spring_promo', 'en', 'pending', 'Spring sale: {{discount}} off.'),
+		template('wat_old_offer', 'old_offer', 'en', 'rejected', 'This offer was rejected.'),
+	];
+	return templates;
+}
