@@ -12,7 +12,9 @@ for (const port of ports) {
 	const server = createServer((socket) => socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n'));
 	await new Promise((resolve) => {
 		server.once('error', (error) => {
-			process.stdout.write(`hold-ports: ${port} is already in use (${error.code}); left as it is\n`);
+			process.stdout.write(
+				`hold-ports: ${port} is already in use (${error.code}); left as it is\n`,
+			);
 			resolve();
 		});
 		server.listen(port, '0.0.0.0', () => {
