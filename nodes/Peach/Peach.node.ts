@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { listSearch } from './methods/listSearch';
+import { resourceMapping } from './methods/resourceMapping';
 
 export class Peach implements INodeType {
 	description: INodeTypeDescription = {
@@ -16,9 +17,11 @@ export class Peach implements INodeType {
 		name: 'peach',
 		icon: { light: 'file:../../icons/peach.svg', dark: 'file:../../icons/peach.dark.svg' },
 		group: ['output'],
-		version: 1,
+		version: [1, 1.1],
+		defaultVersion: 1.1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Send WhatsApp template messages and manage automations and triggers with Peach',
+		description:
+			'Send WhatsApp template messages and broadcasts, manage templates, automations and triggers with Peach',
 		defaults: { name: 'Peach' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -27,7 +30,7 @@ export class Peach implements INodeType {
 		properties: nodeProperties(),
 	};
 
-	methods = { listSearch };
+	methods = { listSearch, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

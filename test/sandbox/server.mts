@@ -18,9 +18,11 @@ import {
 	type RouteResult,
 	validationFailed,
 } from './http.mts';
+import { broadcastRoutes } from './routes/broadcasts.mts';
 import { conversationRoutes } from './routes/conversations.mts';
 import { eventRoutes } from './routes/events.mts';
 import { streamRoutes } from './routes/streams.mts';
+import { templateMessageRoutes } from './routes/templateMessages.mts';
 import { templateRoutes } from './routes/templates.mts';
 import { triggerRoutes } from './routes/triggers.mts';
 import {
@@ -35,9 +37,11 @@ import { sampleEvent, WEBHOOK_EVENT_TYPES } from './webhooks.mts';
 
 /** The API's resources (the first path segment after /api/v1) and their routes. */
 const ROUTES: Record<string, Route> = {
+	broadcasts: broadcastRoutes,
 	conversations: conversationRoutes,
 	events: eventRoutes,
 	streams: streamRoutes,
+	template_messages: templateMessageRoutes,
 	triggers: triggerRoutes,
 	whats_app_templates: templateRoutes,
 };
@@ -261,6 +265,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		if (action === 'faults' && method === 'DELETE') {
 			faults.length = 0;
 			return { status: 200, body: { cleared: true } };
+		}
+		const review = /^templates\/([^/]+)\/status$/.exec(action);
+		if (review && method === 'POST') {
+			// Meta's review, which the sandbox cannot do: set a template's status by hand.
+			const template = state.templates.find((entry) => entry.id === review[1]);
+			if (!template) throw new HttpError(404, { message: 'Template not found' });
+			if (typeof input.status !== 'string') throw validationFailed({ status: ["can't be blank"] });
+			template.status = input.status;
+			return { status: 200, body: template };
 		}
 		if (action === 'reset' && method === 'POST') {
 			state = seed();

@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { automation } from './automation/Automation.resource';
+import { broadcast } from './broadcast/Broadcast.resource';
 import type { ResourceDefinition } from './node.type';
 import { templateMessage } from './templateMessage/TemplateMessage.resource';
 import { trigger } from './trigger/Trigger.resource';
+import { whatsAppTemplate } from './whatsAppTemplate/WhatsAppTemplate.resource';
 
 /**
  * The one list of resources. Adding a resource is its folder plus one line here: the Resource and
@@ -11,8 +13,10 @@ import { trigger } from './trigger/Trigger.resource';
  */
 export const registry = {
 	automation,
+	broadcast,
 	templateMessage,
 	trigger,
+	whatsAppTemplate,
 } satisfies Record<string, ResourceDefinition>;
 
 export type PeachResource = keyof typeof registry;

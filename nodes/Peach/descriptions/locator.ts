@@ -6,12 +6,26 @@ import type { INodeProperties } from 'n8n-workflow';
  * methods it names are implemented in methods/listSearch, and the compiler checks that each exists.
  */
 export const LOCATOR_KINDS = {
+	allTemplates: {
+		displayName: 'Template',
+		name: 'templateId',
+		searchListMethod: 'searchAllTemplates',
+		idExample: 'wat_1234abcd',
+		description: 'A WhatsApp template in any status. By ID also takes the template name.',
+	},
 	automation: {
 		displayName: 'Automation',
 		name: 'automationId',
 		searchListMethod: 'searchAutomations',
 		idExample: 'strm_1234abcd',
 		description: 'A Peach automation (stream)',
+	},
+	broadcast: {
+		displayName: 'Broadcast',
+		name: 'broadcastId',
+		searchListMethod: 'searchBroadcasts',
+		idExample: 'cmp_1234abcd',
+		description: 'A Peach broadcast',
 	},
 	template: {
 		displayName: 'Template',

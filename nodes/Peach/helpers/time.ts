@@ -49,17 +49,16 @@ function isLuxonLike(value: unknown): value is { toISO(): string } {
 }
 
 /**
- * A date-time that must lie in the future, returned in UTC ISO 8601 (`...Z`). Text is read by
- * n8n's own parser (ISO 8601 with `Z`, `+05` or `+05:30`, SQL, HTTP and RFC 2822 dates); text
- * without an offset is read in `timeZone` (the workflow's). A JS Date or a Luxon DateTime from an
- * expression is taken as it is.
+ * A date-time as the user gave it, read by n8n's own parser (ISO 8601 with `Z`, `+05` or `+05:30`,
+ * SQL, HTTP and RFC 2822 dates); text without an offset is read in `timeZone` (the workflow's). A
+ * JS Date or a Luxon DateTime from an expression is taken as it is. Day/month-ambiguous text and
+ * dates that do not exist are refused.
  */
-export function toFutureUtcTimestamp(
+export function parseDateTime(
 	field: string,
 	value: unknown,
 	timeZone: string,
-	now: Date = new Date(),
-): string {
+): ReturnType<typeof tryToParseDateTime> {
 	const notDate = () =>
 		new PeachInputError(
 			field,
@@ -94,7 +93,22 @@ export function toFutureUtcTimestamp(
 			'Check the day, month and time, e.g. 2030-01-31T18:00:00Z.',
 		);
 	}
-	const utc = parsed.toUTC();
+	return parsed;
+}
+
+/** A date-time in UTC ISO 8601 (`...Z`). */
+export function toUtcTimestamp(field: string, value: unknown, timeZone: string): string {
+	return parseDateTime(field, value, timeZone).toUTC().toISO() as string;
+}
+
+/** A date-time that must lie in the future, in UTC ISO 8601 (`...Z`). */
+export function toFutureUtcTimestamp(
+	field: string,
+	value: unknown,
+	timeZone: string,
+	now: Date = new Date(),
+): string {
+	const utc = parseDateTime(field, value, timeZone).toUTC();
 	if (utc.toMillis() <= now.getTime()) {
 		throw new PeachInputError(
 			field,

@@ -83,6 +83,8 @@ export interface ListOptions {
 	/** `per` to send (Peach's page size parameter, at most 1000) where the endpoint takes one. */
 	pageSize?: number;
 	maxPages?: number;
+	/** Keeps only matching records, for filters Peach does not apply itself; Limit counts what is kept. */
+	filter?: (record: IDataObject) => boolean;
 }
 
 /** One page of a list, with the cursor to the next one (for list searches: one page per call). */
@@ -121,7 +123,7 @@ export async function peachApiRequestAllItems(
 	let cursor: PageCursor | undefined;
 	for (let page = 1; ; page++) {
 		const result = await peachApiRequestPage.call(this, request, options, cursor);
-		items.push(...result.items);
+		items.push(...(options.filter ? result.items.filter(options.filter) : result.items));
 		if (options.limit !== undefined && items.length >= options.limit)
 			return items.slice(0, options.limit);
 		if (!result.next) return items;

@@ -50,7 +50,7 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 }
 
 /** The Base URL, for messages only: read from the credential on the failure path. */
-async function baseUrlForMessages(context: PeachContext): Promise<string> {
+export async function baseUrlForMessages(context: PeachContext): Promise<string> {
 	try {
 		return normalizeBaseUrl((await context.getCredentials(CREDENTIAL_TYPE)).baseUrl);
 	} catch {

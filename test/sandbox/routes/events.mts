@@ -1,6 +1,8 @@
 /**
- * POST /api/v1/events (send_template_message; other event types are not modelled yet) and
- * GET /api/v1/events/{id}. A queued send is followed by message_delivery.sent and .delivered webhooks.
+ * POST /api/v1/events and GET /api/v1/events/{id}: send_template_message, connect_to_ai_agent,
+ * send_app_message and send_broadcast, as Peach's docs (and, where they are silent, Peach's own code)
+ * describe them. Every queued template message gets a record for GET /template_messages and is
+ * followed by message_delivery.sent and .delivered webhooks.
  */
 import {
 	isObject,
@@ -14,13 +16,16 @@ import {
 } from '../http.mts';
 import { isE164, isIanaTimeZone, isTimeOfDay, isWaId } from '../rules.mts';
 import {
+	type Broadcast,
+	type Contact,
 	contact as makeContact,
 	type JsonObject,
 	newId,
 	type PeachEvent,
+	type TemplateMessageRecord,
 } from '../state/index.mts';
 
-function upsertContact(ctx: RouteContext, input: JsonObject) {
+function upsertContact(ctx: RouteContext, input: JsonObject): Contact {
 	const phone = String(input.phone_number);
 	let existing = ctx.state.contacts.find((entry) => entry.phone_number === phone);
 	if (!existing) {
@@ -33,59 +38,157 @@ function upsertContact(ctx: RouteContext, input: JsonObject) {
 	return existing;
 }
 
+/** The documented contact checks: a phone number in E.164, an email with @, metadata of strings. */
+function checkContact(reasons: Reasons, object: string, contact: unknown, needsName = false) {
+	if (!isObject(contact)) return reasons.nested(object, 'base', 'is required');
+	if (typeof contact.phone_number !== 'string' || contact.phone_number === '')
+		reasons.nested(object, 'phone_number', "can't be blank");
+	else if (!isE164(contact.phone_number))
+		reasons.nested(
+			object,
+			'phone_number',
+			'is not a valid E.164 phone number (+ and country code)',
+		);
+	if (needsName && (typeof contact.name !== 'string' || contact.name === ''))
+		reasons.nested(object, 'name', "can't be blank");
+	if (
+		contact.email !== undefined &&
+		(typeof contact.email !== 'string' || !contact.email.includes('@'))
+	)
+		reasons.nested(object, 'email', 'is invalid');
+	if (contact.metadata !== undefined && !isStringMap(contact.metadata))
+		reasons.nested(object, 'metadata', 'must map strings to strings');
+}
+
+/** A template that exists and is approved: only those can be sent. */
+function checkTemplate(ctx: RouteContext, reasons: Reasons, object: string, templateId: unknown) {
+	if (typeof templateId !== 'string' || templateId === '')
+		return reasons.nested(object, 'whats_app_template_id', "can't be blank");
+	const found = ctx.state.templates.find(
+		(entry) => entry.id === templateId || entry.template_name === templateId,
+	);
+	if (!found)
+		reasons.nested(object, 'whats_app_template_id', `template ${templateId} does not exist`);
+	else if (found.status !== 'approved')
+		reasons.nested(
+			object,
+			'whats_app_template_id',
+			`template ${templateId} is not approved (status: ${found.status})`,
+		);
+}
+
+function checkLiquidValues(reasons: Reasons, object: string, values: unknown, required = false) {
+	if (values === undefined) {
+		if (required) reasons.nested(object, 'liquid_values', 'is required');
+		return;
+	}
+	if (!isObject(values)) return reasons.nested(object, 'liquid_values', 'must be an object');
+	for (const [key, value] of Object.entries(values)) {
+		const media = key === 'header_media' && isObject(value) && typeof value.link === 'string';
+		if (!(typeof value === 'string' || typeof value === 'number' || media))
+			reasons.nested(object, `liquid_values.${key}`, 'must be a string or a number');
+	}
+}
+
+function checkFuture(reasons: Reasons, object: string, field: string, value: unknown) {
+	if (value === undefined) return;
+	const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+	if (!Number.isFinite(at)) reasons.nested(object, field, 'must be an ISO 8601 date-time');
+	else if (at <= Date.now()) reasons.nested(object, field, 'must be in the future');
+}
+
+/**
+ * Queues one template message to a contact: a record for GET /template_messages, then, after the
+ * sandbox's delivery delay, message_delivery.sent and .delivered webhooks. `onStatus` follows it.
+ */
+function queueTemplateMessage(
+	ctx: RouteContext,
+	contact: Contact,
+	templateId: string,
+	broadcastId: string | null,
+	onStatus: (status: string) => void = () => undefined,
+): TemplateMessageRecord {
+	const record: TemplateMessageRecord = {
+		id: newId('cmsg_'),
+		status: 'queued',
+		phone_number: contact.phone_number,
+		whats_app_template_id: templateId,
+		broadcast_id: broadcastId,
+		updated_at: ctx.now(),
+	};
+	ctx.state.templateMessages.push(record);
+	const created = record.updated_at;
+	ctx.track(
+		(async () => {
+			for (const status of ['sent', 'delivered']) {
+				await new Promise((resolve) => setTimeout(resolve, ctx.deliveryDelayMs));
+				if (record.status === 'canceled') return;
+				record.status = status;
+				record.updated_at = ctx.now();
+				onStatus(status);
+				await ctx.deliver(`message_delivery.${status}`, {
+					message: {
+						id: record.id,
+						status,
+						type: 'template_message',
+						reason: null,
+						created_at: created,
+						updated_at: record.updated_at,
+					},
+					contact,
+					event: null,
+				});
+			}
+		})(),
+	);
+	return record;
+}
+
+/** An event for a single template message, whose result follows the message's status. */
+function singleMessageEvent(
+	ctx: RouteContext,
+	eventType: string,
+	contactIn: JsonObject,
+	templateId: string,
+	liquidValues: JsonObject | null,
+): PeachEvent {
+	const stored = upsertContact(ctx, contactIn);
+	const event: PeachEvent = {
+		id: newId('evt_'),
+		event_type: eventType,
+		status: 'processed',
+		created_at: ctx.now(),
+		result: null,
+	};
+	const result: JsonObject = {
+		type: 'template_message',
+		status: 'queued',
+		failure_message: null,
+		liquid_values: liquidValues,
+		whats_app_template_id: templateId,
+		contact: { phone_number: stored.phone_number },
+	};
+	event.result = result;
+	const record = queueTemplateMessage(ctx, stored, templateId, null, (status) => {
+		result.status = status;
+	});
+	result.id = record.id;
+	ctx.state.events.push(event);
+	return event;
+}
+
 function sendTemplateMessage(ctx: RouteContext, body: JsonObject): RouteResult {
 	const reasons = new Reasons();
 	const fail = (object: string, field: string, message: string) =>
 		reasons.nested(object, field, message);
 	const contactIn = body.contact;
 	const message = body.template_message;
-	if (!isObject(contactIn)) fail('contact', 'base', 'is required');
-	else {
-		if (typeof contactIn.phone_number !== 'string' || contactIn.phone_number === '')
-			fail('contact', 'phone_number', "can't be blank");
-		else if (!isE164(contactIn.phone_number))
-			fail('contact', 'phone_number', 'is not a valid E.164 phone number (+ and country code)');
-		if (
-			contactIn.email !== undefined &&
-			(typeof contactIn.email !== 'string' || !contactIn.email.includes('@'))
-		)
-			fail('contact', 'email', 'is invalid');
-		if (contactIn.metadata !== undefined && !isStringMap(contactIn.metadata))
-			fail('contact', 'metadata', 'must map strings to strings');
-	}
+	checkContact(reasons, 'contact', contactIn);
 	if (!isObject(message)) fail('template_message', 'base', 'is required');
 	else {
-		const templateId = message.whats_app_template_id;
-		if (typeof templateId !== 'string' || templateId === '')
-			fail('template_message', 'whats_app_template_id', "can't be blank");
-		else {
-			const found = ctx.state.templates.find(
-				(entry) => entry.id === templateId || entry.template_name === templateId,
-			);
-			if (!found)
-				fail('template_message', 'whats_app_template_id', `template ${templateId} does not exist`);
-			else if (found.status !== 'approved')
-				fail(
-					'template_message',
-					'whats_app_template_id',
-					`template ${templateId} is not approved (status: ${found.status})`,
-				);
-		}
-		if (message.liquid_values !== undefined && !isObject(message.liquid_values))
-			fail('template_message', 'liquid_values', 'must be an object');
-		if (isObject(message.liquid_values)) {
-			for (const [key, value] of Object.entries(message.liquid_values)) {
-				if (!(typeof value === 'string' || typeof value === 'number' || isObject(value)))
-					fail('template_message', `liquid_values.${key}`, 'must be a string or a number');
-			}
-		}
-		if (message.retry_until !== undefined) {
-			const at =
-				typeof message.retry_until === 'string' ? Date.parse(message.retry_until) : Number.NaN;
-			if (!Number.isFinite(at))
-				fail('template_message', 'retry_until', 'must be an ISO 8601 date-time');
-			else if (at <= Date.now()) fail('template_message', 'retry_until', 'must be in the future');
-		}
+		checkTemplate(ctx, reasons, 'template_message', message.whats_app_template_id);
+		checkLiquidValues(reasons, 'template_message', message.liquid_values);
+		checkFuture(reasons, 'template_message', 'retry_until', message.retry_until);
 		if (message.retry_window !== undefined) {
 			const window = message.retry_window;
 			if (!isObject(window)) fail('template_message', 'retry_window', 'must be an object');
@@ -119,68 +222,218 @@ function sendTemplateMessage(ctx: RouteContext, body: JsonObject): RouteResult {
 		}
 	}
 	reasons.throwIfAny();
-
-	const contactIn2 = contactIn as JsonObject;
+	const contact = contactIn as JsonObject;
 	const messageIn = message as JsonObject;
-	const stored = upsertContact(ctx, contactIn2);
-	const eventId = newId('evt_');
-	const messageId = newId('cmsg_');
-	const event: PeachEvent = {
-		id: eventId,
-		event_type: 'send_template_message',
-		status: 'processed',
-		created_at: ctx.now(),
-		result: {
-			type: 'template_message',
-			id: messageId,
-			status: 'queued',
-			failure_message: null,
-			liquid_values: (messageIn.liquid_values as JsonObject | undefined) ?? null,
-			whats_app_template_id: messageIn.whats_app_template_id as string,
-			contact: { phone_number: stored.phone_number },
-		},
-	};
-	ctx.state.events.push(event);
-	const result = event.result as JsonObject;
-	const deliveryMessage = (status: string): JsonObject => ({
-		id: messageId,
-		status,
-		type: 'template_message',
-		reason: null,
-		created_at: event.created_at,
-		updated_at: ctx.now(),
-	});
-	ctx.track(
-		(async () => {
-			for (const status of ['sent', 'delivered']) {
-				await new Promise((resolve) => setTimeout(resolve, ctx.deliveryDelayMs));
-				result.status = status;
-				await ctx.deliver(`message_delivery.${status}`, {
-					message: deliveryMessage(status),
-					contact: stored,
-					event: null,
-				});
-			}
-		})(),
+	const event = singleMessageEvent(
+		ctx,
+		'send_template_message',
+		contact,
+		messageIn.whats_app_template_id as string,
+		(messageIn.liquid_values as JsonObject | undefined) ?? null,
 	);
+	// The older docs' 201 answer: the request echoed, with the event ID.
 	return {
 		status: 201,
 		body: {
 			event_type: 'send_template_message',
-			contact: contactIn2,
+			contact,
 			template_message: messageIn,
-			event_id: eventId,
+			event_id: event.id,
 		},
 	};
 }
 
+/** connect_to_ai_agent: a template (liquid_values required) and `ai_agent.id`; answers {status, event_id}. */
+function connectToAiAgent(ctx: RouteContext, body: JsonObject): RouteResult {
+	const reasons = new Reasons();
+	checkContact(reasons, 'contact', body.contact);
+	const message = body.template_message;
+	if (!isObject(message)) reasons.nested('template_message', 'base', 'is required');
+	else {
+		checkTemplate(ctx, reasons, 'template_message', message.whats_app_template_id);
+		checkLiquidValues(reasons, 'template_message', message.liquid_values, true);
+	}
+	const agent = body.ai_agent;
+	if (!isObject(agent) || typeof agent.id !== 'string' || agent.id === '')
+		reasons.nested('ai_agent', 'id', "can't be blank");
+	reasons.throwIfAny();
+	const messageIn = message as JsonObject;
+	const event = singleMessageEvent(
+		ctx,
+		'connect_to_ai_agent',
+		body.contact as JsonObject,
+		messageIn.whats_app_template_id as string,
+		messageIn.liquid_values as JsonObject,
+	);
+	(event.result as JsonObject).ai_agent_id = (agent as JsonObject).id;
+	return { status: 200, body: { status: 'success', event_id: event.id } };
+}
+
+/**
+ * send_app_message: Peach's own code names the app block `flow` ({id, liquid_values,
+ * whats_app_template_id}); its docs page was never seen, so `app` is accepted as well.
+ */
+function sendAppMessage(ctx: RouteContext, body: JsonObject): RouteResult {
+	const reasons = new Reasons();
+	checkContact(reasons, 'contact', body.contact);
+	const block = isObject(body.flow) ? 'flow' : isObject(body.app) ? 'app' : undefined;
+	const app = block ? (body[block] as JsonObject) : undefined;
+	if (!app) reasons.nested('flow', 'base', 'is required');
+	else {
+		if (typeof app.id !== 'string' || app.id === '') reasons.nested(block!, 'id', "can't be blank");
+		if (app.whats_app_template_id !== undefined)
+			checkTemplate(ctx, reasons, block!, app.whats_app_template_id);
+		checkLiquidValues(reasons, block!, app.liquid_values);
+	}
+	reasons.throwIfAny();
+	upsertContact(ctx, body.contact as JsonObject);
+	const event: PeachEvent = {
+		id: newId('evt_'),
+		event_type: 'send_app_message',
+		status: 'processed',
+		created_at: ctx.now(),
+		result: {
+			type: 'flow_execution',
+			id: newId('fe_'),
+			flow_id: (app as JsonObject).id,
+			status: 'pending',
+		},
+	};
+	ctx.state.events.push(event);
+	return { status: 200, body: { status: 'success', event_id: event.id } };
+}
+
+/** Broadcast delivery modes: instant or gradual in the docs, instant or smart in Peach's MCP server. */
+const DELIVERY_MODES = ['instant', 'gradual', 'smart'];
+
+/**
+ * send_broadcast: a template to an audience or to a list of contacts (never both). The event is
+ * pending, then processed; each contact's message is queued and delivered; the broadcast goes from
+ * sending (or scheduled) to sent.
+ */
+function sendBroadcast(ctx: RouteContext, body: JsonObject): RouteResult {
+	const reasons = new Reasons();
+	const input = body.broadcast;
+	if (!isObject(input)) {
+		reasons.nested('broadcast', 'base', 'is required');
+		reasons.throwIfAny();
+	}
+	const broadcastIn = input as JsonObject;
+	if (typeof broadcastIn.name !== 'string' || broadcastIn.name.trim() === '')
+		reasons.nested('broadcast', 'name', "can't be blank");
+	checkTemplate(ctx, reasons, 'broadcast', broadcastIn.whats_app_template_id);
+	checkLiquidValues(reasons, 'broadcast', broadcastIn.liquid_values);
+	if (!DELIVERY_MODES.includes(broadcastIn.delivery_mode as string))
+		reasons.nested('broadcast', 'delivery_mode', `must be one of ${DELIVERY_MODES.join(', ')}`);
+	const contacts = broadcastIn.contacts;
+	const audience = broadcastIn.audience_id;
+	if (contacts !== undefined && audience !== undefined)
+		reasons.nested('broadcast', 'base', 'give contacts or audience_id, not both');
+	if (contacts === undefined && (typeof audience !== 'string' || audience === ''))
+		reasons.nested('broadcast', 'base', 'needs contacts or an audience_id');
+	if (contacts !== undefined) {
+		if (!Array.isArray(contacts) || contacts.length === 0)
+			reasons.nested('broadcast', 'contacts', 'must be a non-empty array');
+		else
+			contacts.forEach((contact, index) => {
+				checkContact(reasons, `broadcast.contacts[${index}]`, contact);
+				if (isObject(contact))
+					checkLiquidValues(reasons, `broadcast.contacts[${index}]`, contact.liquid_values);
+			});
+	}
+	checkFuture(reasons, 'broadcast', 'scheduled_launch_time', broadcastIn.scheduled_launch_time);
+	if (broadcastIn.phone_number !== undefined && !isWaId(String(broadcastIn.phone_number)))
+		reasons.nested('broadcast', 'phone_number', 'must be digits with the country code, no +');
+	reasons.throwIfAny();
+
+	const recipients: JsonObject[] = Array.isArray(contacts)
+		? (contacts as JsonObject[])
+		: ctx.state.contacts.map((entry) => ({ phone_number: entry.phone_number, name: entry.name }));
+	const scheduled = typeof broadcastIn.scheduled_launch_time === 'string';
+	const at = ctx.now();
+	const broadcast: Broadcast = {
+		id: newId('cmp_'),
+		name: (broadcastIn.name as string).trim(),
+		status: scheduled ? 'scheduled' : 'sending',
+		whats_app_template_id: broadcastIn.whats_app_template_id as string,
+		audience_id: typeof audience === 'string' ? audience : null,
+		audience_count: recipients.length,
+		delivery_mode: broadcastIn.delivery_mode as string,
+		phone_number: (broadcastIn.phone_number as string | undefined) ?? null,
+		launch_time: (broadcastIn.scheduled_launch_time as string | undefined) ?? at,
+		stats: { queued: recipients.length, sent: 0, delivered: 0, failed: 0 },
+		created_at: at,
+		updated_at: at,
+	};
+	ctx.state.broadcasts.push(broadcast);
+	const template = ctx.state.templates.find(
+		(entry) =>
+			entry.id === broadcast.whats_app_template_id ||
+			entry.template_name === broadcast.whats_app_template_id,
+	);
+	const event: PeachEvent = {
+		id: newId('evt_'),
+		event_type: 'send_broadcast',
+		status: 'pending',
+		created_at: at,
+		result: null,
+	};
+	ctx.state.events.push(event);
+	ctx.track(
+		(async () => {
+			await new Promise((resolve) => setTimeout(resolve, ctx.deliveryDelayMs));
+			event.status = 'processed';
+			event.result = {
+				type: 'campaign',
+				id: broadcast.id,
+				name: broadcast.name,
+				audience_count: broadcast.audience_count,
+				phone_number: broadcast.phone_number,
+				launch_time: broadcast.launch_time,
+				stats: broadcast.stats,
+				whats_app_template: template ?? null,
+				template_messages_url: `${ctx.baseUrl}/api/v1/template_messages?broadcast_id=${broadcast.id}`,
+			};
+			if (scheduled) return;
+			let pending = recipients.length;
+			for (const recipient of recipients) {
+				queueTemplateMessage(
+					ctx,
+					upsertContact(ctx, recipient),
+					broadcast.whats_app_template_id,
+					broadcast.id,
+					(status) => {
+						if (status === 'sent') {
+							broadcast.stats.queued--;
+							broadcast.stats.sent++;
+						}
+						if (status === 'delivered') {
+							broadcast.stats.delivered++;
+							pending--;
+							if (pending === 0 && broadcast.status === 'sending') broadcast.status = 'sent';
+						}
+						broadcast.updated_at = ctx.now();
+					},
+				);
+			}
+		})(),
+	);
+	return { status: 200, body: { status: 'success', event_id: event.id } };
+}
+
+const HANDLERS: Record<string, (ctx: RouteContext, body: JsonObject) => RouteResult> = {
+	connect_to_ai_agent: connectToAiAgent,
+	send_app_message: sendAppMessage,
+	send_broadcast: sendBroadcast,
+	send_template_message: sendTemplateMessage,
+};
+
 export const eventRoutes: Route = (ctx, { method, segments, body }) => {
 	const [, id] = segments;
 	if (!id && method === 'POST') {
-		if (body.event_type === 'send_template_message') return sendTemplateMessage(ctx, body);
-		throw validationFailed({
-			event_type: [`${String(body.event_type ?? '')} is not supported by the sandbox`],
-		});
+		const type = String(body.event_type ?? '');
+		if (Object.hasOwn(HANDLERS, type)) return HANDLERS[type](ctx, body);
+		throw validationFailed({ event_type: [`${type} is not supported by the sandbox`] });
 	}
 	if (id && method === 'GET') {
 		const found = ctx.state.events.find((entry) => entry.id === id);

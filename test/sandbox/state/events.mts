@@ -14,3 +14,13 @@ export interface WebhookRegistration extends JsonObject {
 	stream_id: string;
 	registered_at: string;
 }
+
+/** One template message as `GET /api/v1/template_messages` lists it (a single send or a broadcast's). */
+export interface TemplateMessageRecord extends JsonObject {
+	id: string;
+	status: string;
+	phone_number: string;
+	whats_app_template_id: string;
+	broadcast_id: string | null;
+	updated_at: string;
+}

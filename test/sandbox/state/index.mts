@@ -1,11 +1,13 @@
 /** In-memory state of the Peach sandbox, seeded with demo data; one file per kind of record. */
 import { seedAutomations } from './automations.mts';
+import { seedBroadcasts } from './broadcasts.mts';
 import type { RecordedRequest, WebhookDelivery } from './common.mts';
 import { seedContacts } from './contacts.mts';
-import type { PeachEvent, WebhookRegistration } from './events.mts';
+import type { PeachEvent, TemplateMessageRecord, WebhookRegistration } from './events.mts';
 import { seedTemplates } from './templates.mts';
 
 export * from './automations.mts';
+export * from './broadcasts.mts';
 export * from './common.mts';
 export * from './contacts.mts';
 export * from './events.mts';
@@ -16,6 +18,8 @@ export function seed() {
 		templates: seedTemplates(),
 		...seedAutomations(),
 		contacts: seedContacts(),
+		broadcasts: seedBroadcasts(),
+		templateMessages: [] as TemplateMessageRecord[],
 		events: [] as PeachEvent[],
 		registrations: [] as WebhookRegistration[],
 		requests: [] as RecordedRequest[],

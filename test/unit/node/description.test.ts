@@ -46,7 +46,9 @@ describe('Peach node description', () => {
 	it('gives an AI agent an action sentence and a description for every operation', () => {
 		expect(description.usableAsTool).toBe(true);
 		for (const [, , option] of offeredOperations()) {
-			expect(option.action).toMatch(/^[A-Z][a-z]+ an? [a-z]/);
+			// Sentence case, starting with a verb, no closing period (n8n's UX rules).
+			expect(option.action).toMatch(/^[A-Z][a-z]+ [a-z]/);
+			expect(option.action).not.toMatch(/\.$/);
 		}
 	});
 

@@ -1,8 +1,12 @@
 import type { ResourceDefinition } from '../node.type';
+import * as connectToAiAgent from './connectToAiAgent.operation';
+import * as getManyStatuses from './getManyStatuses.operation';
+import * as getStatus from './getStatus.operation';
 import * as send from './send.operation';
+import * as sendAppMessage from './sendAppMessage.operation';
 
 export const templateMessage: ResourceDefinition = {
 	displayName: 'Template Message',
 	defaultOperation: 'send',
-	operations: { send },
+	operations: { connectToAiAgent, getManyStatuses, getStatus, send, sendAppMessage },
 };

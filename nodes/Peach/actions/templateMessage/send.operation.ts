@@ -1,20 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { keyValueCollection } from '../../descriptions/fields';
+import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { locator } from '../../descriptions/locator';
-import { isSet, requireText, validateEmail } from '../../helpers/fields';
-import { isPlainObject, parseJsonObject } from '../../helpers/json';
-import {
-	jsonToLiquidValues,
-	omitEmpty,
-	outputOf,
-	pairsToLiquidValues,
-	pairsToStringMap,
-	rowsOf,
-} from '../../helpers/payload';
-import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
+import { templateVariablesFields } from '../../descriptions/templateVariables';
+import { contactFrom } from '../../helpers/contact';
+import { isSet, requireText } from '../../helpers/fields';
+import { isPlainObject } from '../../helpers/json';
+import { omitEmpty, outputOf } from '../../helpers/payload';
+import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
+import { liquidValuesFrom } from '../../helpers/templateVariables';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
+import { pollUntil } from '../../transport/poll';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 
@@ -23,98 +20,42 @@ export const option: OperationOption = {
 	value: 'send',
 	action: 'Send a template message',
 	description:
-		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID',
+		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID. Never repeat a send that failed without checking: it may have been queued.',
 };
 
+/** WhatsApp message statuses after which nothing more happens to a delivery. */
+export const FINAL_MESSAGE_STATUSES = ['delivered', 'read', 'replied', 'failed'];
+export const MAX_WAIT_SECONDS = 600;
+
+const [variablesMode, ...variablesFields] = templateVariablesFields();
+
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +919988776655',
-		description: "The contact's WhatsApp number in international format: + and the country code",
-	},
+	phoneNumberField,
 	locator('template', {
 		required: true,
 		description: 'The approved WhatsApp template to send',
 	}),
+	// Version 1 nodes kept their variables in rows by default; newer nodes read them from the template.
+	{ ...variablesMode, default: 'fields', displayOptions: { show: { '@version': [1] } } },
+	{ ...variablesMode, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } } },
+	...variablesFields,
+	contactFieldsCollection(),
 	{
-		displayName: 'Template Variables',
-		name: 'variablesInput',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Using Fields Below',
-				value: 'fields',
-				description: 'One row per template variable',
-			},
-			{
-				name: 'Using JSON',
-				value: 'json',
-				description: 'A JSON object of variable names and values, e.g. for a header_media object',
-			},
-		],
-		default: 'fields',
-		description: "How to give the values of the template's variables (liquid_values)",
+		displayName: 'Wait for Delivery',
+		name: 'waitForDelivery',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to wait, after the send, until WhatsApp reports the message delivered, read or failed (or the time runs out). Only the status is polled; the message is sent once.',
 	},
 	{
-		...keyValueCollection('variables', 'Variables', {
-			description:
-				"Values for the template's named variables. A value may be text or a number; a header media value is a URL.",
-			keyName: 'Variable Name',
-			keyPlaceholder: 'e.g. first_name',
-			valuePlaceholder: 'e.g. Asha',
-		}),
-		displayOptions: { show: { variablesInput: ['fields'] } },
-	},
-	{
-		displayName: 'Variables (JSON)',
-		name: 'variablesJson',
-		type: 'json',
-		default: '{\n  "first_name": "Asha"\n}',
-		description: 'A JSON object of template variable names and values',
-		displayOptions: { show: { variablesInput: ['json'] } },
-	},
-	{
-		displayName: 'Contact Fields',
-		name: 'contactFields',
-		type: 'collection',
-		placeholder: 'Add Contact Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'e.g. nathan@example.com',
-				default: '',
-				description: "The contact's email address",
-			},
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. en',
-				description: "The contact's language",
-			},
-			keyValueCollection('metadata', 'Metadata', {
-				description: 'Extra facts about the contact, stored by Peach as text',
-				keyPlaceholder: 'e.g. customer_id',
-				valuePlaceholder: 'e.g. 42',
-			}),
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Asha Rao',
-				description: "The contact's display name",
-			},
-		],
+		displayName: 'Wait Timeout (Seconds)',
+		name: 'waitTimeout',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_WAIT_SECONDS },
+		default: 60,
+		description: 'How long to wait for a final status, at most 600 seconds (10 minutes)',
+		displayOptions: { show: { waitForDelivery: [true] } },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -196,22 +137,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** `liquid_values` from the rows or the JSON field, by one rule for both; undefined when there are none. */
-export function liquidValuesFrom(
-	mode: string,
-	rows: unknown,
-	json: unknown,
-): IDataObject | undefined {
-	let values: IDataObject;
-	if (mode === 'json') {
-		if (json === undefined || (typeof json === 'string' && json.trim() === '')) return undefined;
-		values = jsonToLiquidValues('Variables (JSON)', parseJsonObject('Variables (JSON)', json));
-	} else {
-		values = pairsToLiquidValues('Variables', rowsOf(rows));
-	}
-	return Object.keys(values).length ? values : undefined;
-}
-
 /** `retry_window` from the fixedCollection; undefined when not set. */
 export function retryWindowFrom(collection: unknown): IDataObject | undefined {
 	const window =
@@ -233,8 +158,9 @@ export function buildSendTemplateMessageBody(
 		phoneNumber: unknown;
 		templateId: unknown;
 		variablesInput: string;
-		variables: unknown;
-		variablesJson: unknown;
+		variables?: unknown;
+		variablesJson?: unknown;
+		variablesMapped?: unknown;
 		contactFields: IDataObject;
 		additionalFields: IDataObject;
 		/** The reply automation's ID, as n8n extracts it from the nested locator. */
@@ -243,19 +169,7 @@ export function buildSendTemplateMessageBody(
 	timeZone: string,
 	now: Date = new Date(),
 ): IDataObject {
-	const { contactFields, additionalFields } = input;
-	const contact = omitEmpty({
-		phone_number: normalizeContactPhoneNumber('Phone Number', input.phoneNumber),
-		name: typeof contactFields.name === 'string' ? contactFields.name.trim() : undefined,
-		email:
-			typeof contactFields.email === 'string' && isSet(contactFields.email.trim())
-				? validateEmail('Email', contactFields.email)
-				: undefined,
-		language:
-			typeof contactFields.language === 'string' ? contactFields.language.trim() : undefined,
-		metadata: pairsToStringMap('Metadata', rowsOf(contactFields.metadata)),
-	});
-
+	const { additionalFields } = input;
 	const replyAutomationId = isSet(input.replyAutomation)
 		? requireText(
 				'Reply Automation',
@@ -263,14 +177,17 @@ export function buildSendTemplateMessageBody(
 				'Pick an automation From List, or enter its ID By ID (e.g. strm_1234abcd or aiflw_1234abcd).',
 			)
 		: '';
-
 	const templateMessage = omitEmpty({
 		whats_app_template_id: requireText(
 			'Template',
 			input.templateId,
 			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
 		),
-		liquid_values: liquidValuesFrom(input.variablesInput, input.variables, input.variablesJson),
+		liquid_values: liquidValuesFrom(input.variablesInput, {
+			rows: input.variables,
+			json: input.variablesJson,
+			mapped: input.variablesMapped,
+		}),
 		retry_until: isSet(additionalFields.retryUntil)
 			? toFutureUtcTimestamp('Retry Until', additionalFields.retryUntil, timeZone, now)
 			: undefined,
@@ -280,8 +197,59 @@ export function buildSendTemplateMessageBody(
 			: undefined,
 		reply_automation: replyAutomationId ? { app_id: replyAutomationId } : undefined,
 	});
+	return {
+		event_type: 'send_template_message',
+		contact: contactFrom(input.phoneNumber, input.contactFields),
+		template_message: templateMessage,
+	};
+}
 
-	return { event_type: 'send_template_message', contact, template_message: templateMessage };
+/** The WhatsApp message status in an event's answer (`result.status`), if any. */
+export function messageStatusOf(event: unknown): string | undefined {
+	const result = isPlainObject(event) && isPlainObject(event.result) ? event.result : undefined;
+	return typeof result?.status === 'string' ? result.status : undefined;
+}
+
+/**
+ * After a send: polls `GET /events/{event_id}` until the message reaches a final status or the
+ * timeout. The send is never repeated. The output says the final status, or that the wait timed out.
+ */
+export async function waitForDelivery(
+	this: IExecuteFunctions,
+	eventId: string,
+	timeoutSeconds: number,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const result = await pollUntil.call(
+		this,
+		{
+			method: 'GET',
+			path: `/events/${encodeURIComponent(eventId)}`,
+			itemIndex,
+			notFound: { label: 'Event', id: eventId },
+		},
+		{
+			timeoutMs: Math.min(Math.max(timeoutSeconds, 1), MAX_WAIT_SECONDS) * 1000,
+			done: (event) => {
+				const status = messageStatusOf(event);
+				return (
+					(status !== undefined && FINAL_MESSAGE_STATUSES.includes(status)) ||
+					(isPlainObject(event) && event.status === 'failed')
+				);
+			},
+		},
+	);
+	const event = isPlainObject(result.body) ? result.body : {};
+	const result_ = isPlainObject(event.result) ? event.result : {};
+	return {
+		status: messageStatusOf(event) ?? null,
+		final: result.done,
+		timedOut: !result.done,
+		waitedSeconds: Math.round(result.waitedMs / 100) / 10,
+		polls: result.polls,
+		failureMessage: (result_.failure_message as string | undefined) ?? null,
+		eventStatus: (event.status as string | undefined) ?? null,
+	};
 }
 
 /**
@@ -290,13 +258,22 @@ export function buildSendTemplateMessageBody(
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const variablesInput = this.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
 	const body = buildSendTemplateMessageBody(
 		{
 			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 			templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
-			variablesInput: this.getNodeParameter('variablesInput', itemIndex, 'fields') as string,
-			variables: this.getNodeParameter('variables', itemIndex, {}),
-			variablesJson: this.getNodeParameter('variablesJson', itemIndex, ''),
+			variablesInput,
+			variables:
+				variablesInput === 'fields' ? this.getNodeParameter('variables', itemIndex, {}) : undefined,
+			variablesJson:
+				variablesInput === 'json'
+					? this.getNodeParameter('variablesJson', itemIndex, '')
+					: undefined,
+			variablesMapped:
+				variablesInput === 'template'
+					? this.getNodeParameter('variablesMapped', itemIndex, {})
+					: undefined,
 			contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 			additionalFields,
 			replyAutomation:
@@ -316,5 +293,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		delivers: true,
 	});
 	// Both documented answers keep event_id at the top: {status, event_id} and the 201 echo.
-	return outputOf(response);
+	const output = outputOf(response);
+	if (!this.getNodeParameter('waitForDelivery', itemIndex, false)) return output;
+	const answer = Array.isArray(output) ? {} : output;
+	const eventId = typeof answer.event_id === 'string' ? answer.event_id : '';
+	if (!eventId) {
+		return {
+			...answer,
+			delivery: {
+				status: null,
+				final: false,
+				timedOut: false,
+				reason: 'Peach returned no event_id to follow',
+			},
+		};
+	}
+	const delivery = await waitForDelivery.call(
+		this,
+		eventId,
+		this.getNodeParameter('waitTimeout', itemIndex, 60) as number,
+		itemIndex,
+	);
+	return { ...answer, deliveryStatus: delivery.status, delivery };
 }

@@ -2,7 +2,8 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import type { SearchListMethod } from '../../descriptions/locator';
 import { searchAutomations } from './automations';
-import { searchTemplates } from './templates';
+import { searchBroadcasts } from './broadcasts';
+import { searchAllTemplates, searchTemplates } from './templates';
 import { searchTriggers } from './triggers';
 
 type ListSearch = (
@@ -13,7 +14,9 @@ type ListSearch = (
 
 /** Every list search a locator names; the type makes a missing one a compile error. */
 export const listSearch: Record<SearchListMethod, ListSearch> = {
+	searchAllTemplates,
 	searchAutomations,
+	searchBroadcasts,
 	searchTemplates,
 	searchTriggers,
 };

@@ -35,3 +35,21 @@ export async function searchTemplates(
 				: undefined,
 	);
 }
+
+/** Every template, whatever its status (for managing templates rather than sending them). */
+export async function searchAllTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await searchPage(
+		this,
+		{ method: 'GET', path: '/whats_app_templates/' },
+		['whats_app_templates', 'templates'],
+		paginationToken,
+		(template) =>
+			matches(filter, text(template.template_name), text(template.name), text(template.id))
+				? templateListItem(template)
+				: undefined,
+	);
+}

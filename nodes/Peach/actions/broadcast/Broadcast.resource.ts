@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from '../node.type';
+import * as archive from './archive.operation';
+import * as cancel from './cancel.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as getStatus from './getStatus.operation';
+import * as launch from './launch.operation';
+
+export const broadcast: ResourceDefinition = {
+	displayName: 'Broadcast',
+	defaultOperation: 'launch',
+	operations: { archive, cancel, get, getMany, getStatus, launch },
+};

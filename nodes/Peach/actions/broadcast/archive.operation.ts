@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locator } from '../../descriptions/locator';
+import type { ItemResult, OperationOption } from '../node.type';
+import { changeBroadcast } from './change';
+
+export const option: OperationOption = {
+	name: 'Archive',
+	value: 'archive',
+	action: 'Archive a broadcast',
+	description: 'Archive a broadcast that has finished sending',
+};
+
+const properties: INodeProperties[] = [locator('broadcast', { required: true })];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['broadcast'], operation: ['archive'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	return await changeBroadcast(this, itemIndex, 'archive');
+}

@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locator } from '../../descriptions/locator';
+import type { ItemResult, OperationOption } from '../node.type';
+import { changeBroadcast } from './change';
+
+export const option: OperationOption = {
+	name: 'Cancel',
+	value: 'cancel',
+	action: 'Cancel a broadcast',
+	description: 'Cancel a scheduled or sending broadcast: Peach stops sending what is not sent yet',
+};
+
+const properties: INodeProperties[] = [locator('broadcast', { required: true })];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['broadcast'], operation: ['cancel'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	return await changeBroadcast(this, itemIndex, 'cancel');
+}

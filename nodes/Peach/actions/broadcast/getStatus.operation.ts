@@ -1,0 +1,96 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requireText } from '../../helpers/fields';
+import { isPlainObject } from '../../helpers/json';
+import { pollUntil } from '../../transport/poll';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Get Status',
+	value: 'getStatus',
+	action: 'Get the status of a broadcast launch',
+	description:
+		'Read whether Peach processed a launched broadcast, with its statistics, by the event ID Launch returned; optionally wait until it is processed',
+};
+
+const MAX_WAIT_SECONDS = 600;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Event ID',
+		name: 'eventId',
+		type: 'string',
+		required: true,
+		default: '={{ $json.event_id }}',
+		placeholder: 'e.g. evt_1234abcd',
+		description: 'The event ID a Launch returned. By default the one in the input item.',
+	},
+	{
+		displayName: 'Wait Until Processed',
+		name: 'waitUntilProcessed',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to poll until Peach reports the launch processed or failed, or the time runs out',
+	},
+	{
+		displayName: 'Wait Timeout (Seconds)',
+		name: 'waitTimeout',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_WAIT_SECONDS },
+		default: 60,
+		description: 'How long to wait, at most 600 seconds (10 minutes)',
+		displayOptions: { show: { waitUntilProcessed: [true] } },
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['broadcast'], operation: ['getStatus'] } },
+	properties,
+);
+
+/** The event status and the broadcast's ID and statistics first, then Peach's answer as it came. */
+export function broadcastStatusOutput(event: unknown): IDataObject {
+	const answer = isPlainObject(event) ? event : { response: event as string };
+	const result = isPlainObject(answer.result) ? answer.result : {};
+	return {
+		eventStatus: (answer.status as string | undefined) ?? null,
+		broadcastId: (result.id as string | undefined) ?? null,
+		stats: (result.stats as IDataObject | undefined) ?? null,
+		...answer,
+	};
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const eventId = requireText(
+		'Event ID',
+		this.getNodeParameter('eventId', itemIndex),
+		'Use the event_id a Launch returned, e.g. {{ $json.event_id }} right after a Peach Launch node.',
+	);
+	const request = {
+		method: 'GET' as const,
+		path: `/events/${encodeURIComponent(eventId)}`,
+		itemIndex,
+		notFound: { label: 'Event', id: eventId },
+	};
+	if (!this.getNodeParameter('waitUntilProcessed', itemIndex, false)) {
+		return broadcastStatusOutput(await peachApiRequest.call(this, request));
+	}
+	const timeout = this.getNodeParameter('waitTimeout', itemIndex, 60) as number;
+	const polled = await pollUntil.call(this, request, {
+		timeoutMs: Math.min(Math.max(timeout, 1), MAX_WAIT_SECONDS) * 1000,
+		done: (event) =>
+			isPlainObject(event) && (event.status === 'processed' || event.status === 'failed'),
+	});
+	return {
+		...broadcastStatusOutput(polled.body),
+		wait: {
+			final: polled.done,
+			timedOut: !polled.done,
+			waitedSeconds: Math.round(polled.waitedMs / 100) / 10,
+			polls: polled.polls,
+		},
+	};
+}

@@ -1,0 +1,364 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { keyValueCollection } from '../../descriptions/fields';
+import { locator } from '../../descriptions/locator';
+import { templateVariablesFields } from '../../descriptions/templateVariables';
+import { isSet, requireText } from '../../helpers/fields';
+import { PeachInputError } from '../../helpers/inputError';
+import { omitEmpty, outputOf, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
+import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
+import { liquidValuesFrom } from '../../helpers/templateVariables';
+import { toFutureUtcTimestamp } from '../../helpers/time';
+import { peachApiRequest } from '../../transport/request';
+import type { BatchOutput, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Launch',
+	value: 'launch',
+	action: 'Launch a broadcast',
+	description:
+		'Send an approved template to many contacts at once: an audience, or one broadcast from all input items. Never repeat a launch that failed without checking: it may have started.',
+};
+
+/**
+ * Delivery modes: Peach's docs and its n8n node say instant or gradual; Peach's MCP server says
+ * instant or smart. Both readings are offered (README, "What is not known").
+ */
+export const DELIVERY_MODES = ['instant', 'gradual', 'smart'];
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Spring sale',
+		description: 'The name of the broadcast in Peach',
+	},
+	locator('template', { required: true, description: 'The approved WhatsApp template to send' }),
+	...templateVariablesFields({
+		label: 'Global Variables',
+		description:
+			'Values of the template variables shared by every contact (per-contact values below take precedence)',
+	}),
+	{
+		displayName: 'Recipients',
+		name: 'recipients',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'One Broadcast From All Input Items',
+				value: 'items',
+				description:
+					'Each input item is one contact (phone number, name, variables mapped below); all of them go in one request',
+			},
+			{
+				name: 'Audience',
+				value: 'audience',
+				description: 'A saved Peach audience; each input item launches its own broadcast',
+			},
+		],
+		default: 'items',
+	},
+	{
+		displayName: 'Contact Phone Number',
+		name: 'contactPhoneNumber',
+		type: 'string',
+		required: true,
+		default: '={{ $json.phone_number }}',
+		placeholder: 'e.g. {{ $json.phone }}',
+		description:
+			"Each item's contact number, + and the country code. Every number is checked before anything is sent.",
+		displayOptions: { show: { recipients: ['items'] } },
+	},
+	{
+		displayName: 'Contact Name',
+		name: 'contactName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.name }}',
+		description: "Each item's contact name",
+		displayOptions: { show: { recipients: ['items'] } },
+	},
+	{
+		...keyValueCollection('contactVariables', 'Contact Variables', {
+			description:
+				"Each contact's own template variable values, e.g. first_name = {{ $json.first_name }}",
+			keyName: 'Variable Name',
+			keyPlaceholder: 'e.g. first_name',
+			valuePlaceholder: 'e.g. {{ $json.first_name }}',
+		}),
+		displayOptions: { show: { recipients: ['items'] } },
+	},
+	{
+		displayName: 'Audience ID',
+		name: 'audienceId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. aud_1234abcd',
+		description: 'A saved audience from the Peach web app (Peach has no API that lists audiences)',
+		displayOptions: { show: { recipients: ['audience'] } },
+	},
+	{
+		displayName: 'Delivery Mode',
+		name: 'deliveryMode',
+		type: 'options',
+		options: [
+			{ name: 'Instant', value: 'instant', description: 'Send to everyone now' },
+			{
+				name: 'Gradual',
+				value: 'gradual',
+				description: "Spread the sending out (the docs' name for it)",
+			},
+			{
+				name: 'Smart',
+				value: 'smart',
+				description: "Spread the sending out (the name Peach's MCP server uses)",
+			},
+		],
+		default: 'instant',
+		description:
+			"How Peach sends the messages. Peach's sources disagree on the name of the spread-out mode: choose the one your account accepts.",
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Business Phone Number',
+				name: 'businessPhoneNumber',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 919876543222',
+				description:
+					"The business number to send from: digits with the country code and no +. Sent as phone_number, as Peach's broadcasts name it.",
+			},
+			locator('automation', {
+				displayName: 'Reply Automation',
+				name: 'replyAutomation',
+				description: "The automation (or AI agent, by ID) that handles the contacts' replies",
+			}),
+			{
+				displayName: 'Scheduled Launch Time',
+				name: 'scheduledLaunchTime',
+				type: 'dateTime',
+				default: '',
+				description:
+					'When Peach starts sending; must be in the future. Leave it out to launch now.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['broadcast'], operation: ['launch'] } },
+	properties,
+);
+
+export interface BroadcastContactInput {
+	itemIndex: number;
+	phoneNumber: unknown;
+	name: unknown;
+	variables: unknown;
+}
+
+/**
+ * The contacts of a broadcast from the input items, every row checked before anything is sent.
+ * Returns the good contacts with their items, and one error per bad row (item number, value, fix).
+ */
+export function broadcastContacts(rows: BroadcastContactInput[]): {
+	contacts: Array<{ itemIndex: number; contact: IDataObject }>;
+	problems: Array<{ itemIndex: number; error: PeachInputError }>;
+} {
+	const contacts: Array<{ itemIndex: number; contact: IDataObject }> = [];
+	const problems: Array<{ itemIndex: number; error: PeachInputError }> = [];
+	for (const row of rows) {
+		try {
+			const liquidValues = pairsToLiquidValues(
+				`Item ${row.itemIndex + 1} → Contact Variables`,
+				rowsOf(row.variables),
+			);
+			contacts.push({
+				itemIndex: row.itemIndex,
+				contact: omitEmpty({
+					phone_number: normalizeContactPhoneNumber(
+						`Item ${row.itemIndex + 1} → Contact Phone Number`,
+						row.phoneNumber,
+					),
+					name: typeof row.name === 'string' ? row.name.trim() : undefined,
+					liquid_values: liquidValues,
+				}),
+			});
+		} catch (error) {
+			problems.push({
+				itemIndex: row.itemIndex,
+				error:
+					error instanceof PeachInputError
+						? error
+						: new PeachInputError(
+								`Item ${row.itemIndex + 1}`,
+								row.phoneNumber,
+								String(error),
+								'Check this row.',
+							),
+			});
+		}
+	}
+	return { contacts, problems };
+}
+
+/** All bad rows in one error: nothing is sent until every row is right. */
+export function badRowsError(problems: Array<{ error: PeachInputError }>): PeachInputError {
+	const lines = problems.slice(0, 20).map(({ error }) => `${error.message}: ${error.fix}`);
+	const more = problems.length > 20 ? ` (and ${problems.length - 20} more)` : '';
+	return new PeachInputError(
+		'Broadcast',
+		`${problems.length} bad row${problems.length === 1 ? '' : 's'}`,
+		`cannot be launched; nothing was sent${more}`,
+		lines.join(' | '),
+	);
+}
+
+/** The broadcast fields shared by every contact, read from the first item (they cannot vary per contact). */
+function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const mode = context.getNodeParameter('variablesInput', itemIndex, 'template') as string;
+	const additionalFields = context.getNodeParameter(
+		'additionalFields',
+		itemIndex,
+		{},
+	) as IDataObject;
+	const deliveryMode = requireText(
+		'Delivery Mode',
+		context.getNodeParameter('deliveryMode', itemIndex, 'instant'),
+		`Use one of: ${DELIVERY_MODES.join(', ')}.`,
+	);
+	const replyAutomation = isSet(additionalFields.replyAutomation)
+		? requireText(
+				'Reply Automation',
+				context.getNodeParameter('additionalFields.replyAutomation', itemIndex, '', {
+					extractValue: true,
+				}),
+				'Pick an automation From List, or enter its ID.',
+			)
+		: undefined;
+	return omitEmpty({
+		name: requireText(
+			'Name',
+			context.getNodeParameter('name', itemIndex),
+			'Give the broadcast a name, e.g. Spring sale.',
+		),
+		whats_app_template_id: requireText(
+			'Template',
+			context.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
+			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
+		),
+		liquid_values: liquidValuesFrom(
+			mode,
+			{
+				rows: mode === 'fields' ? context.getNodeParameter('variables', itemIndex, {}) : undefined,
+				json:
+					mode === 'json' ? context.getNodeParameter('variablesJson', itemIndex, '') : undefined,
+				mapped:
+					mode === 'template'
+						? context.getNodeParameter('variablesMapped', itemIndex, {})
+						: undefined,
+			},
+			'Global Variables',
+		),
+		delivery_mode: deliveryMode,
+		scheduled_launch_time: isSet(additionalFields.scheduledLaunchTime)
+			? toFutureUtcTimestamp(
+					'Scheduled Launch Time',
+					additionalFields.scheduledLaunchTime,
+					context.getTimezone(),
+				)
+			: undefined,
+		phone_number: isSet(additionalFields.businessPhoneNumber)
+			? normalizeBusinessPhoneNumber('Business Phone Number', additionalFields.businessPhoneNumber)
+			: undefined,
+		reply_automation: replyAutomation ? { app_id: replyAutomation } : undefined,
+	});
+}
+
+async function launch(
+	context: IExecuteFunctions,
+	broadcast: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const response = await peachApiRequest.call(context, {
+		method: 'POST',
+		path: '/events',
+		body: { event_type: 'send_broadcast', broadcast },
+		itemIndex,
+		delivers: true,
+	});
+	const output = outputOf(response);
+	return Array.isArray(output) ? { response: output } : output;
+}
+
+/**
+ * Audience: one broadcast per input item. Input items: every row is checked first; then all the
+ * good rows go in ONE request, whose output is paired to every one of those items.
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutput[]> {
+	if (itemIndexes.length === 0) return [];
+	const recipients = this.getNodeParameter('recipients', 0, 'items') as string;
+	if (recipients === 'audience') {
+		const outputs: BatchOutput[] = [];
+		for (const itemIndex of itemIndexes) {
+			try {
+				const broadcast = {
+					...broadcastBase(this, itemIndex),
+					audience_id: requireText(
+						'Audience ID',
+						this.getNodeParameter('audienceId', itemIndex),
+						'Copy the audience ID from the Peach web app.',
+					),
+				};
+				outputs.push({ json: await launch(this, broadcast, itemIndex), inputs: [itemIndex] });
+			} catch (error) {
+				outputs.push({ error: error as Error, inputs: [itemIndex] });
+			}
+		}
+		return outputs;
+	}
+	const base = broadcastBase(this, itemIndexes[0]);
+	const { contacts, problems } = broadcastContacts(
+		itemIndexes.map((itemIndex) => ({
+			itemIndex,
+			phoneNumber: this.getNodeParameter('contactPhoneNumber', itemIndex, ''),
+			name: this.getNodeParameter('contactName', itemIndex, ''),
+			variables: this.getNodeParameter('contactVariables', itemIndex, {}),
+		})),
+	);
+	if (problems.length && !this.continueOnFail()) throw badRowsError(problems);
+	const outputs: BatchOutput[] = problems.map(({ itemIndex, error }) => ({
+		error,
+		inputs: [itemIndex],
+	}));
+	if (contacts.length === 0) return outputs;
+	const inputs = contacts.map((entry) => entry.itemIndex);
+	try {
+		const json = await launch(
+			this,
+			{ ...base, contacts: contacts.map((entry) => entry.contact) },
+			inputs[0],
+		);
+		outputs.unshift({ json: { ...json, contactCount: contacts.length }, inputs });
+	} catch (error) {
+		outputs.unshift({ error: error as Error, inputs });
+	}
+	return outputs;
+}
+
+export const batch = true;

@@ -1,0 +1,133 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
+import { locator } from '../../descriptions/locator';
+import { templateVariablesFields } from '../../descriptions/templateVariables';
+import { contactFrom } from '../../helpers/contact';
+import { isSet, requireText } from '../../helpers/fields';
+import { PeachInputError } from '../../helpers/inputError';
+import { outputOf } from '../../helpers/payload';
+import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
+import { liquidValuesFrom } from '../../helpers/templateVariables';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Connect to AI Agent',
+	value: 'connectToAiAgent',
+	action: 'Connect a contact to an AI agent',
+	description:
+		"Send an approved template to a contact and hand the contact's replies to a Peach AI agent. Never repeat one that failed without checking: it may have been sent.",
+};
+
+const properties: INodeProperties[] = [
+	phoneNumberField,
+	locator('template', { required: true, description: 'The approved WhatsApp template to send' }),
+	...templateVariablesFields(),
+	{
+		displayName: 'AI Agent ID',
+		name: 'aiAgentId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. aiflw_1234abcd',
+		description:
+			'The AI agent that takes over the conversation, from the Peach web app (Peach has no API that lists AI agents)',
+	},
+	contactFieldsCollection(['email', 'name']),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Business Phone Number',
+				name: 'businessPhoneNumber',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 919876543222',
+				description:
+					"The business number to send from: digits with the country code and no +. Leave it out to use the account's default number.",
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['templateMessage'], operation: ['connectToAiAgent'] } },
+	properties,
+);
+
+/** The body of `POST /api/v1/events` for `connect_to_ai_agent` (liquid_values is required here). Pure. */
+export function buildConnectToAiAgentBody(input: {
+	phoneNumber: unknown;
+	templateId: unknown;
+	liquidValues: IDataObject | undefined;
+	aiAgentId: unknown;
+	contactFields: IDataObject;
+	businessPhoneNumber?: unknown;
+}): IDataObject {
+	const templateMessage: IDataObject = {
+		whats_app_template_id: requireText(
+			'Template',
+			input.templateId,
+			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
+		),
+		liquid_values: input.liquidValues ?? {},
+	};
+	if (isSet(input.businessPhoneNumber)) {
+		templateMessage.business_phone_number = normalizeBusinessPhoneNumber(
+			'Business Phone Number',
+			input.businessPhoneNumber,
+		);
+	}
+	const aiAgentId = requireText(
+		'AI Agent ID',
+		input.aiAgentId,
+		'Copy the AI agent ID (aiflw_...) from the Peach web app.',
+	);
+	if (/\s/.test(aiAgentId)) {
+		throw new PeachInputError(
+			'AI Agent ID',
+			aiAgentId,
+			'has spaces',
+			'Use the ID alone, e.g. aiflw_1234abcd.',
+		);
+	}
+	return {
+		event_type: 'connect_to_ai_agent',
+		contact: contactFrom(input.phoneNumber, input.contactFields),
+		template_message: templateMessage,
+		ai_agent: { id: aiAgentId },
+	};
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const mode = this.getNodeParameter('variablesInput', itemIndex, 'template') as string;
+	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const body = buildConnectToAiAgentBody({
+		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
+		templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
+		liquidValues: liquidValuesFrom(mode, {
+			rows: mode === 'fields' ? this.getNodeParameter('variables', itemIndex, {}) : undefined,
+			json: mode === 'json' ? this.getNodeParameter('variablesJson', itemIndex, '') : undefined,
+			mapped:
+				mode === 'template' ? this.getNodeParameter('variablesMapped', itemIndex, {}) : undefined,
+		}),
+		aiAgentId: this.getNodeParameter('aiAgentId', itemIndex),
+		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+		businessPhoneNumber: additionalFields.businessPhoneNumber,
+	});
+	return outputOf(
+		await peachApiRequest.call(this, {
+			method: 'POST',
+			path: '/events',
+			body,
+			itemIndex,
+			delivers: true,
+		}),
+	);
+}

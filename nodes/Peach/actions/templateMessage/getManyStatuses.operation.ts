@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../descriptions/fields';
+import { locator } from '../../descriptions/locator';
+import { isSet, requireText } from '../../helpers/fields';
+import { isPlainObject } from '../../helpers/json';
+import { toUtcTimestamp } from '../../helpers/time';
+import { peachApiRequestAllItems } from '../../transport/paginate';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Get Many Statuses',
+	value: 'getManyStatuses',
+	action: 'Get many template message statuses',
+	description:
+		'List template messages with their WhatsApp status, most recently updated first, optionally of one broadcast or since a date',
+};
+
+/** Peach's largest page (`per`). */
+const PAGE_SIZE = 1000;
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			locator('broadcast', {
+				description: 'Only the messages of this broadcast',
+			}),
+			{
+				displayName: 'Updated Since',
+				name: 'updatedSince',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Only messages updated at or after this moment. Peach uses the last 24 hours when it is left out.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['templateMessage'], operation: ['getManyStatuses'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (isPlainObject(filters.broadcastId) || isSet(filters.broadcastId)) {
+		qs.broadcast_id = requireText(
+			'Broadcast',
+			this.getNodeParameter('filters.broadcastId', itemIndex, '', { extractValue: true }),
+			'Pick a broadcast From List, or enter its ID (e.g. cmp_1234abcd).',
+		);
+	}
+	if (isSet(filters.updatedSince)) {
+		qs.updated_since = toUtcTimestamp('Updated Since', filters.updatedSince, this.getTimezone());
+	}
+	return await peachApiRequestAllItems.call(
+		this,
+		{ method: 'GET', path: '/template_messages', qs, itemIndex },
+		{
+			itemsKey: ['template_messages'],
+			limit,
+			pageSize: limit === undefined ? PAGE_SIZE : Math.min(limit, PAGE_SIZE),
+		},
+	);
+}

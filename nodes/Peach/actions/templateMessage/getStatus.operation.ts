@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { requireText } from '../../helpers/fields';
+import { isPlainObject } from '../../helpers/json';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Get Status',
+	value: 'getStatus',
+	action: 'Get the status of a template message',
+	description:
+		"Read a sent template message's event status and its WhatsApp status (queued, sent, delivered, read, failed) by event ID",
+};
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Event ID',
+		name: 'eventId',
+		type: 'string',
+		required: true,
+		default: '={{ $json.event_id }}',
+		placeholder: 'e.g. evt_1234abcd',
+		description: 'The event ID a Send returned. By default the one in the input item.',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['templateMessage'], operation: ['getStatus'] } },
+	properties,
+);
+
+/**
+ * An event's answer with what matters first: the WhatsApp message status (`result.status`), the
+ * event status and the failure message, then Peach's answer as it came.
+ */
+export function statusOutput(event: unknown): IDataObject {
+	const answer = isPlainObject(event) ? event : { response: event as string };
+	const result = isPlainObject(answer.result) ? answer.result : {};
+	return {
+		messageStatus: (result.status as string | undefined) ?? null,
+		eventStatus: (answer.status as string | undefined) ?? null,
+		failureMessage: (result.failure_message as string | undefined) ?? null,
+		...answer,
+	};
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const eventId = requireText(
+		'Event ID',
+		this.getNodeParameter('eventId', itemIndex),
+		'Use the event_id a Send returned, e.g. {{ $json.event_id }} right after a Peach Send node.',
+	);
+	const event = await peachApiRequest.call(this, {
+		method: 'GET',
+		path: `/events/${encodeURIComponent(eventId)}`,
+		itemIndex,
+		notFound: { label: 'Event', id: eventId },
+	});
+	return statusOutput(event);
+}

@@ -1,0 +1,134 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
+import { locator } from '../../descriptions/locator';
+import { templateVariablesFields } from '../../descriptions/templateVariables';
+import { contactFrom } from '../../helpers/contact';
+import { isSet, requireText } from '../../helpers/fields';
+import { isPlainObject } from '../../helpers/json';
+import { outputOf } from '../../helpers/payload';
+import { liquidValuesFrom } from '../../helpers/templateVariables';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+/**
+ * The field names of `send_app_message`. Peach's page for it was never seen; these come from Peach's
+ * own MCP server (README, "What is not known"). Kept here, in one place, to change them at once.
+ */
+export const APP_MESSAGE = {
+	eventType: 'send_app_message',
+	/** The block that names the app (flow): `flow` in Peach's code (the docs' page may say `app`). */
+	block: 'flow',
+	id: 'id',
+	variables: 'liquid_values',
+	fallbackTemplate: 'whats_app_template_id',
+} as const;
+
+export const option: OperationOption = {
+	name: 'Send App Message',
+	value: 'sendAppMessage',
+	action: 'Send an app message',
+	description:
+		'Send a Peach app (flow) to a contact, with a fallback template for when the 24-hour reply window is closed. Never repeat one that failed without checking.',
+};
+
+const properties: INodeProperties[] = [
+	phoneNumberField,
+	{
+		displayName: 'App ID',
+		name: 'appId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. flw_1234abcd',
+		description: 'The app (flow) to send, from the Peach web app',
+	},
+	{
+		displayName: 'Fallback Template',
+		name: 'useFallbackTemplate',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether to name an approved template Peach sends instead when the contact's 24-hour reply window is closed",
+	},
+	{
+		...locator('template', {
+			description: 'The approved template sent when the 24-hour window is closed',
+		}),
+		displayOptions: { show: { useFallbackTemplate: [true] } },
+	},
+	...templateVariablesFields({ defaultMode: 'fields', label: 'App Variables' }).map((property) =>
+		property.name === 'variablesMapped'
+			? {
+					...property,
+					displayOptions: { show: { variablesInput: ['template'], useFallbackTemplate: [true] } },
+				}
+			: property,
+	),
+	contactFieldsCollection(['email', 'metadata', 'name']),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['templateMessage'], operation: ['sendAppMessage'] } },
+	properties,
+);
+
+/** The body of `POST /api/v1/events` for `send_app_message`, with the names in APP_MESSAGE. Pure. */
+export function buildSendAppMessageBody(input: {
+	phoneNumber: unknown;
+	appId: unknown;
+	liquidValues: IDataObject | undefined;
+	fallbackTemplateId?: unknown;
+	contactFields: IDataObject;
+}): IDataObject {
+	const block: IDataObject = {
+		[APP_MESSAGE.id]: requireText(
+			'App ID',
+			input.appId,
+			'Copy the app (flow) ID, e.g. flw_1234abcd, from the Peach web app.',
+		),
+	};
+	if (input.liquidValues) block[APP_MESSAGE.variables] = input.liquidValues;
+	if (isSet(input.fallbackTemplateId)) {
+		block[APP_MESSAGE.fallbackTemplate] = requireText(
+			'Fallback Template',
+			input.fallbackTemplateId,
+			'Pick an approved template From List, or turn Fallback Template off.',
+		);
+	}
+	return {
+		event_type: APP_MESSAGE.eventType,
+		contact: contactFrom(input.phoneNumber, input.contactFields),
+		[APP_MESSAGE.block]: block,
+	};
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const mode = this.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
+	const fallback = this.getNodeParameter('useFallbackTemplate', itemIndex, false) as boolean;
+	const templateId = fallback
+		? this.getNodeParameter('templateId', itemIndex, '', { extractValue: true })
+		: undefined;
+	const body = buildSendAppMessageBody({
+		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
+		appId: this.getNodeParameter('appId', itemIndex),
+		liquidValues: liquidValuesFrom(mode, {
+			rows: mode === 'fields' ? this.getNodeParameter('variables', itemIndex, {}) : undefined,
+			json: mode === 'json' ? this.getNodeParameter('variablesJson', itemIndex, '') : undefined,
+			mapped:
+				mode === 'template' ? this.getNodeParameter('variablesMapped', itemIndex, {}) : undefined,
+		}),
+		fallbackTemplateId: fallback ? (isPlainObject(templateId) ? '' : templateId) : undefined,
+		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+	});
+	return outputOf(
+		await peachApiRequest.call(this, {
+			method: 'POST',
+			path: '/events',
+			body,
+			itemIndex,
+			delivers: true,
+		}),
+	);
+}

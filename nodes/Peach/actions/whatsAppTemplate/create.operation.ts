@@ -1,0 +1,447 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { isSet } from '../../helpers/fields';
+import { PeachInputError } from '../../helpers/inputError';
+import { isPlainObject } from '../../helpers/json';
+import { outputOf } from '../../helpers/payload';
+import { placeholderNames, placeholdersWithoutExample } from '../../helpers/templateVariables';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+import { CATEGORIES, categoryOptions } from './shared';
+
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a template',
+	description:
+		'Create a WhatsApp template in Peach (header, body with variables and their examples, footer, buttons); submit it to Meta afterwards',
+};
+
+/** Meta's limits for template parts, checked before anything is sent. */
+export const LIMITS = {
+	name: 512,
+	headerText: 60,
+	body: 1024,
+	footer: 60,
+	buttonText: 25,
+	buttons: 10,
+	urlButtons: 2,
+	phoneButtons: 1,
+};
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Name',
+		name: 'templateName',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. order_confirmation',
+		description: 'Lowercase letters, digits and underscores, as Meta requires',
+	},
+	{
+		displayName: 'Language',
+		name: 'language',
+		type: 'string',
+		required: true,
+		default: 'en',
+		placeholder: 'e.g. en_US',
+		description: 'The language code, e.g. en, en_US or pt_BR',
+	},
+	{
+		displayName: 'Category',
+		name: 'category',
+		type: 'options',
+		options: categoryOptions,
+		default: 'UTILITY',
+		description: "Meta's category for the template",
+	},
+	{
+		displayName: 'Components',
+		name: 'componentsInput',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Using Fields Below',
+				value: 'fields',
+				description: 'Header, body, footer and buttons',
+			},
+			{
+				name: 'Using JSON',
+				value: 'json',
+				description: "Peach's components_attributes array as JSON, for power users",
+			},
+		],
+		default: 'fields',
+	},
+	{
+		displayName: 'Header',
+		name: 'headerType',
+		type: 'options',
+		options: [
+			{ name: 'Document', value: 'document' },
+			{ name: 'Image', value: 'image' },
+			{ name: 'None', value: 'none' },
+			{ name: 'Text', value: 'text' },
+			{ name: 'Video', value: 'video' },
+		],
+		default: 'none',
+		description: 'What the message shows above the body',
+		displayOptions: { show: { componentsInput: ['fields'] } },
+	},
+	{
+		displayName: 'Header Text',
+		name: 'headerValue',
+		type: 'string',
+		default: '',
+		placeholder: "e.g. Order {{order_id | example: 'A-7'}}",
+		description: 'At most 60 characters and one variable, with its example',
+		displayOptions: { show: { componentsInput: ['fields'], headerType: ['text'] } },
+	},
+	{
+		displayName: 'Header Sample Media',
+		name: 'headerValue',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. media://101 or https://example.com/sample.pdf',
+		description:
+			"A sample of the media for Meta's review: a media:// URL from Peach Upload or a public URL. Each send gives its own in header_media.",
+		displayOptions: {
+			show: { componentsInput: ['fields'], headerType: ['image', 'video', 'document'] },
+		},
+	},
+	{
+		displayName: 'Body',
+		name: 'bodyText',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		placeholder: "e.g. Hi {{first_name | example: 'Ana'}}, your order is on its way.",
+		description:
+			"The message text, at most 1,024 characters. Write each variable with an example: {{name | example: 'value'}}.",
+		displayOptions: { show: { componentsInput: ['fields'] } },
+	},
+	{
+		displayName: 'Footer',
+		name: 'footerText',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Reply STOP to opt out',
+		description: 'Small text under the body, at most 60 characters',
+		displayOptions: { show: { componentsInput: ['fields'] } },
+	},
+	{
+		displayName: 'Buttons',
+		name: 'buttons',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Button',
+		default: {},
+		description: 'At most 10 buttons: quick replies, up to 2 links and 1 phone number',
+		displayOptions: { show: { componentsInput: ['fields'] } },
+		options: [
+			{
+				displayName: 'Button',
+				name: 'button',
+				values: [
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						options: [
+							{ name: 'Phone Number', value: 'phone_number' },
+							{ name: 'Quick Reply', value: 'quick_reply' },
+							{ name: 'URL', value: 'url' },
+						],
+						default: 'quick_reply',
+					},
+					{
+						displayName: 'Text',
+						name: 'text',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Track order',
+						description: 'The button label, at most 25 characters',
+					},
+					{
+						displayName: 'URL or Phone Number',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. https://example.com/track or +14155550123',
+						description:
+							'For a URL button the link; for a phone button the number with + and country code',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Components (JSON)',
+		name: 'componentsJson',
+		type: 'json',
+		default:
+			'[\n  { "component_type": "body", "data_type": "text", "value": "Hi {{first_name | example: \'Ana\'}}!", "index": 0 }\n]',
+		description:
+			"Peach's components_attributes: component_type, data_type, value, and for buttons sub_type and name",
+		displayOptions: { show: { componentsInput: ['json'] } },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Folder',
+				name: 'folder',
+				type: 'string',
+				default: '',
+				description: 'A folder to file the template in, in Peach',
+			},
+			{
+				displayName: 'Purpose',
+				name: 'purpose',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. promotion',
+				description: "The template's purpose as Peach names it, e.g. promotion or general",
+			},
+			{
+				displayName: 'WhatsApp Business Account ID',
+				name: 'wabaId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 456',
+				description:
+					"The WhatsApp Business Account (WABA). Sent as a number when it is digits (Peach's docs), else as text. Leave it out when the account has one WABA.",
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsAppTemplate'], operation: ['create'] } },
+	properties,
+);
+
+export interface TemplateButton {
+	type?: string;
+	text?: string;
+	value?: string;
+}
+
+/** `components_attributes` from the fields: header, body, footer, buttons, in that order. */
+export function componentsFromFields(input: {
+	headerType: string;
+	headerValue: string;
+	bodyText: string;
+	footerText: string;
+	buttons: TemplateButton[];
+}): IDataObject[] {
+	const components: IDataObject[] = [];
+	const add = (component: IDataObject) =>
+		components.push({ ...component, index: components.length });
+	if (input.headerType !== 'none' && isSet(input.headerValue.trim())) {
+		add({ component_type: 'header', data_type: input.headerType, value: input.headerValue.trim() });
+	}
+	add({ component_type: 'body', data_type: 'text', value: input.bodyText.trim() });
+	if (isSet(input.footerText.trim())) {
+		add({ component_type: 'footer', data_type: 'text', value: input.footerText.trim() });
+	}
+	for (const button of input.buttons) {
+		const type = button.type ?? 'quick_reply';
+		const text = (button.text ?? '').trim();
+		add({
+			component_type: 'buttons',
+			data_type: 'text',
+			sub_type: type,
+			name: text,
+			value: type === 'quick_reply' ? text : (button.value ?? '').trim(),
+		});
+	}
+	return components;
+}
+
+/** Every problem Meta or Peach would refuse, named, so all are fixed at once. Pure. */
+export function templateProblems(template: {
+	templateName: string;
+	language: string;
+	category: string;
+	components: IDataObject[];
+}): string[] {
+	const problems: string[] = [];
+	const { templateName, language, components } = template;
+	if (!/^[a-z0-9_]+$/.test(templateName))
+		problems.push(
+			`Name "${templateName}" may only have lowercase letters, digits and underscores (e.g. ${
+				templateName
+					.toLowerCase()
+					.replace(/[^a-z0-9_]+/g, '_')
+					.replace(/^_+|_+$/g, '') || 'order_confirmation'
+			})`,
+		);
+	if (templateName.length > LIMITS.name)
+		problems.push(`Name is longer than ${LIMITS.name} characters`);
+	if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(language))
+		problems.push(`Language "${language}" is not a language code such as en, en_US or pt_BR`);
+	if (!CATEGORIES.includes(template.category))
+		problems.push(`Category "${template.category}" is not one of ${CATEGORIES.join(', ')}`);
+	const of = (type: string) => components.filter((component) => component.component_type === type);
+	const text = (component: IDataObject) =>
+		typeof component.value === 'string' ? component.value : '';
+	const body = of('body');
+	if (body.length === 0 || body.every((component) => text(component).trim() === ''))
+		problems.push('Body is missing: every template needs body text');
+	for (const component of body) {
+		if (text(component).length > LIMITS.body)
+			problems.push(`Body has ${text(component).length} characters; at most ${LIMITS.body}`);
+	}
+	for (const component of [...of('header'), ...body]) {
+		const part = component.component_type === 'header' ? 'Header' : 'Body';
+		if (component.component_type === 'header' && component.data_type !== 'text') continue;
+		for (const name of placeholdersWithoutExample(text(component)))
+			problems.push(
+				`${part} variable "${name}" has no example: write {{${name} | example: '...'}}`,
+			);
+	}
+	for (const header of of('header')) {
+		if (header.data_type === 'text') {
+			if (text(header).length > LIMITS.headerText)
+				problems.push(
+					`Header text has ${text(header).length} characters; at most ${LIMITS.headerText}`,
+				);
+			if (placeholderNames(text(header)).length > 1)
+				problems.push('Header text has more than one variable; Meta allows one');
+		}
+	}
+	for (const footer of of('footer')) {
+		if (text(footer).length > LIMITS.footer)
+			problems.push(`Footer has ${text(footer).length} characters; at most ${LIMITS.footer}`);
+		if (placeholderNames(text(footer)).length) problems.push('Footer may not have variables');
+	}
+	const buttons = of('buttons');
+	if (buttons.length > LIMITS.buttons)
+		problems.push(`${buttons.length} buttons; at most ${LIMITS.buttons}`);
+	const urls = buttons.filter((button) => button.sub_type === 'url');
+	const phones = buttons.filter((button) => button.sub_type === 'phone_number');
+	if (urls.length > LIMITS.urlButtons)
+		problems.push(`${urls.length} URL buttons; at most ${LIMITS.urlButtons}`);
+	if (phones.length > LIMITS.phoneButtons)
+		problems.push(`${phones.length} phone number buttons; at most ${LIMITS.phoneButtons}`);
+	buttons.forEach((button, index) => {
+		const label = typeof button.name === 'string' ? button.name : '';
+		const at = `Button ${index + 1}`;
+		if (!['quick_reply', 'url', 'phone_number'].includes(String(button.sub_type)))
+			problems.push(
+				`${at} type "${String(button.sub_type)}" is not quick_reply, url or phone_number`,
+			);
+		if (label.trim() === '') problems.push(`${at} has no text`);
+		if (label.length > LIMITS.buttonText)
+			problems.push(`${at} text "${label}" is longer than ${LIMITS.buttonText} characters`);
+		if (button.sub_type === 'url' && !/^https?:\/\/\S+$/.test(text(button)))
+			problems.push(`${at} URL "${text(button)}" is not an http(s) URL`);
+		if (button.sub_type === 'phone_number' && !/^\+[1-9]\d{6,14}$/.test(text(button)))
+			problems.push(
+				`${at} phone number "${text(button)}" is not + and the country code and number`,
+			);
+	});
+	return problems;
+}
+
+/** The body of `POST /api/v1/whats_app_templates`, wrapped as Peach documents it. Pure. */
+export function buildCreateTemplateBody(input: {
+	templateName: unknown;
+	language: unknown;
+	category: unknown;
+	components: unknown;
+	additionalFields: IDataObject;
+}): IDataObject {
+	const templateName = typeof input.templateName === 'string' ? input.templateName.trim() : '';
+	const language = typeof input.language === 'string' ? input.language.trim() : '';
+	const category = typeof input.category === 'string' ? input.category.trim().toUpperCase() : '';
+	if (!Array.isArray(input.components) || !input.components.every(isPlainObject)) {
+		throw new PeachInputError(
+			'Components (JSON)',
+			input.components,
+			'is not a JSON array of components',
+			'Give an array such as [{"component_type": "body", "data_type": "text", "value": "Hi!"}].',
+		);
+	}
+	const components = input.components as IDataObject[];
+	const problems = templateProblems({ templateName, language, category, components });
+	if (problems.length) {
+		throw new PeachInputError(
+			'Template',
+			templateName || '(no name)',
+			`cannot be created: ${problems.length} problem${problems.length === 1 ? '' : 's'}`,
+			problems.join('. ') + '.',
+		);
+	}
+	const { folder, purpose, wabaId } = input.additionalFields;
+	const template: IDataObject = {
+		template_name: templateName,
+		language,
+		category,
+		components_attributes: components,
+	};
+	if (isSet(purpose)) template.purpose = String(purpose).trim();
+	if (isSet(folder)) template.folder = String(folder).trim();
+	if (isSet(wabaId)) {
+		const id = String(wabaId).trim();
+		template.whats_app_business_account_id = /^\d+$/.test(id) ? Number(id) : id;
+	}
+	return { whats_app_template: template };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const mode = this.getNodeParameter('componentsInput', itemIndex, 'fields') as string;
+	let components: unknown;
+	if (mode === 'json') {
+		const raw = this.getNodeParameter('componentsJson', itemIndex, '[]');
+		let syntaxError: string | undefined;
+		try {
+			components = typeof raw === 'string' ? JSON.parse(raw) : raw;
+		} catch (error) {
+			syntaxError = (error as Error).message;
+		}
+		if (syntaxError !== undefined) {
+			throw new PeachInputError(
+				'Components (JSON)',
+				raw,
+				`is not valid JSON (${syntaxError})`,
+				'Fix the JSON syntax: keys and strings in double quotes, no trailing commas.',
+			);
+		}
+	} else {
+		const buttons = this.getNodeParameter('buttons', itemIndex, {}) as {
+			button?: TemplateButton[];
+		};
+		components = componentsFromFields({
+			headerType: this.getNodeParameter('headerType', itemIndex, 'none') as string,
+			headerValue: String(this.getNodeParameter('headerValue', itemIndex, '') ?? ''),
+			bodyText: String(this.getNodeParameter('bodyText', itemIndex, '') ?? ''),
+			footerText: String(this.getNodeParameter('footerText', itemIndex, '') ?? ''),
+			buttons: Array.isArray(buttons.button) ? buttons.button : [],
+		});
+	}
+	const body = buildCreateTemplateBody({
+		templateName: this.getNodeParameter('templateName', itemIndex),
+		language: this.getNodeParameter('language', itemIndex),
+		category: this.getNodeParameter('category', itemIndex),
+		components,
+		additionalFields: this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
+	});
+	return outputOf(
+		await peachApiRequest.call(this, {
+			method: 'POST',
+			path: '/whats_app_templates',
+			body,
+			itemIndex,
+		}),
+	);
+}

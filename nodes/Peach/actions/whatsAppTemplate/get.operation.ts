@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { outputOf } from '../../helpers/payload';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+import { templateIdOf, templateLocator } from './shared';
+
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a template',
+	description: 'Read a WhatsApp template with its components, by ID or by template name',
+};
+
+const properties: INodeProperties[] = [templateLocator];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsAppTemplate'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const id = templateIdOf(this, itemIndex);
+	return outputOf(
+		await peachApiRequest.call(this, {
+			method: 'GET',
+			path: `/whats_app_templates/${encodeURIComponent(id)}`,
+			itemIndex,
+			notFound: { label: 'Template', id },
+		}),
+	);
+}

@@ -1,0 +1,91 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../descriptions/fields';
+import { isSet } from '../../helpers/fields';
+import { peachApiRequestAllItems } from '../../transport/paginate';
+import type { ItemResult, OperationOption } from '../node.type';
+import { categoryOptions } from './shared';
+
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many templates',
+	description: 'List WhatsApp templates, optionally only those of a status, category or language',
+};
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'Peach lists every template; the node keeps the ones that match',
+		options: [
+			{
+				displayName: 'Category',
+				name: 'category',
+				type: 'options',
+				options: categoryOptions,
+				default: 'UTILITY',
+			},
+			{
+				displayName: 'Language',
+				name: 'language',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. en_US',
+				description: 'Language code, e.g. en or en_US',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				// Peach documents no status list; these are the values seen in its docs and code.
+				options: [
+					{ name: 'Approved', value: 'approved' },
+					{ name: 'Disabled', value: 'disabled' },
+					{ name: 'Draft', value: 'draft' },
+					{ name: 'Paused', value: 'paused' },
+					{ name: 'Pending', value: 'pending' },
+					{ name: 'Rejected', value: 'rejected' },
+				],
+				default: 'approved',
+				description: 'An expression may give any other status Peach uses',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsAppTemplate'], operation: ['getMany'] } },
+	properties,
+);
+
+/** Whether a template matches the filters, ignoring case (Peach applies none of them itself). */
+export function matchesFilters(template: IDataObject, filters: IDataObject): boolean {
+	const same = (field: string, wanted: unknown) =>
+		!isSet(wanted) ||
+		String(template[field] ?? '').toLowerCase() === String(wanted).trim().toLowerCase();
+	return (
+		same('status', filters.status) &&
+		same('category', filters.category) &&
+		same('language', filters.language)
+	);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	return await peachApiRequestAllItems.call(
+		this,
+		{ method: 'GET', path: '/whats_app_templates/', itemIndex },
+		{
+			itemsKey: ['whats_app_templates', 'templates'],
+			limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number),
+			filter: (template) => matchesFilters(template, filters),
+		},
+	);
+}

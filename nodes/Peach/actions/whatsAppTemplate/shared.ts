@@ -1,0 +1,44 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { locator } from '../../descriptions/locator';
+import { requireText } from '../../helpers/fields';
+import { outputOf } from '../../helpers/payload';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult } from '../node.type';
+
+/** The template locator of this resource: every template, in any status; By ID also takes the name. */
+export const templateLocator: INodeProperties = locator('allTemplates', { required: true });
+
+export function templateIdOf(context: IExecuteFunctions, itemIndex: number): string {
+	return requireText(
+		'Template',
+		context.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
+		'Pick a template From List, or enter its ID or name By ID (e.g. wat_1234abcd or order_update).',
+	);
+}
+
+/** `PATCH /api/v1/whats_app_templates/{id}/<action>` (archive, pause, submit) with an empty JSON body. */
+export async function changeTemplate(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	action: 'archive' | 'pause' | 'submit',
+): Promise<ItemResult> {
+	const id = templateIdOf(context, itemIndex);
+	return outputOf(
+		await peachApiRequest.call(context, {
+			method: 'PATCH',
+			path: `/whats_app_templates/${encodeURIComponent(id)}/${action}`,
+			body: {},
+			itemIndex,
+			notFound: { label: 'Template', id },
+		}),
+	);
+}
+
+export const CATEGORIES = ['AUTHENTICATION', 'MARKETING', 'UTILITY'];
+
+export const categoryOptions = [
+	{ name: 'Authentication', value: 'AUTHENTICATION' },
+	{ name: 'Marketing', value: 'MARKETING' },
+	{ name: 'Utility', value: 'UTILITY' },
+];

@@ -1,0 +1,91 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPlainObject, parseJsonObject } from './json';
+import { jsonToLiquidValues, pairsToLiquidValues, rowsOf } from './payload';
+
+/** A named variable of a template, with the example Peach's syntax may give (`{{name | example: 'Ana'}}`). */
+export interface TemplateVariable {
+	name: string;
+	example?: string;
+	/** Where it was found: header, body, footer, buttons. */
+	component: string;
+}
+
+const PLACEHOLDER =
+	/\{\{\s*([A-Za-z_][\w.]*)\s*(?:\|\s*example\s*:\s*(?:'([^']*)'|"([^"]*)"))?\s*\}\}/g;
+
+/**
+ * The variables of a template, read from its components' text in order of appearance, each once.
+ * A media header (image, video, document) adds `header_media`, the variable Peach documents for it.
+ */
+export function templateVariables(template: unknown): TemplateVariable[] {
+	const components =
+		isPlainObject(template) && Array.isArray(template.components)
+			? (template.components as unknown[]).filter(isPlainObject)
+			: [];
+	const found = new Map<string, TemplateVariable>();
+	const sorted = [...components].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
+	for (const component of sorted) {
+		const type = typeof component.component_type === 'string' ? component.component_type : '';
+		const dataType = typeof component.data_type === 'string' ? component.data_type : 'text';
+		if (type === 'header' && ['image', 'video', 'document'].includes(dataType)) {
+			if (!found.has('header_media'))
+				found.set('header_media', { name: 'header_media', component: 'header' });
+			continue;
+		}
+		const text = typeof component.value === 'string' ? component.value : '';
+		for (const match of text.matchAll(PLACEHOLDER)) {
+			const [, name, single, double] = match;
+			const example = single ?? double;
+			const known = found.get(name);
+			if (!known) found.set(name, { name, example, component: type || 'body' });
+			else if (known.example === undefined && example !== undefined) known.example = example;
+		}
+	}
+	return [...found.values()];
+}
+
+/** Placeholders in a text that have no example (Meta needs one for every variable). */
+export function placeholdersWithoutExample(text: string): string[] {
+	return [...text.matchAll(PLACEHOLDER)]
+		.filter(([, , single, double]) => single === undefined && double === undefined)
+		.map(([, name]) => name);
+}
+
+/** Every placeholder name in a text. */
+export function placeholderNames(text: string): string[] {
+	return [...text.matchAll(PLACEHOLDER)].map(([, name]) => name);
+}
+
+/** The mapper's value (`{ value: {name: ...} }`) as plain entries, dropping fields left empty. */
+export function mappedValues(mapped: unknown): IDataObject {
+	const value = isPlainObject(mapped) && isPlainObject(mapped.value) ? mapped.value : {};
+	const result: IDataObject = {};
+	for (const [key, entry] of Object.entries(value)) {
+		if (entry === undefined || entry === null || entry === '') continue;
+		result[key] = entry;
+	}
+	return result;
+}
+
+/**
+ * `liquid_values` from whichever way the user gave them (from the template, rows or JSON), by one
+ * rule for all; undefined when there are none.
+ */
+export function liquidValuesFrom(
+	mode: string,
+	input: { rows?: unknown; json?: unknown; mapped?: unknown },
+	field = 'Variables',
+): IDataObject | undefined {
+	let values: IDataObject;
+	if (mode === 'json') {
+		const json = input.json;
+		if (json === undefined || (typeof json === 'string' && json.trim() === '')) return undefined;
+		values = jsonToLiquidValues(`${field} (JSON)`, parseJsonObject(`${field} (JSON)`, json));
+	} else if (mode === 'template') {
+		values = jsonToLiquidValues(field, mappedValues(input.mapped));
+	} else {
+		values = pairsToLiquidValues(field, rowsOf(input.rows));
+	}
+	return Object.keys(values).length ? values : undefined;
+}

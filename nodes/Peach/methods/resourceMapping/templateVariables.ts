@@ -1,0 +1,41 @@
+import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+
+import { templateVariables } from '../../helpers/templateVariables';
+import { peachApiRequest } from '../../transport/request';
+
+/**
+ * The fields of the "From the Template" variables: one per variable of the chosen template, read
+ * from its components (`{{first_name | example: 'Ana'}}` gives "first_name (e.g. Ana)").
+ */
+export async function getTemplateVariables(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	const templateId = String(
+		this.getCurrentNodeParameter('templateId', { extractValue: true }) ?? '',
+	).trim();
+	if (!templateId) {
+		return { fields: [], emptyFieldsNotice: 'Pick a template first: its variables appear here' };
+	}
+	const template = await peachApiRequest.call(this, {
+		method: 'GET',
+		path: `/whats_app_templates/${encodeURIComponent(templateId)}`,
+		notFound: { label: 'Template', id: templateId },
+	});
+	const fields = templateVariables(template).map((variable) => ({
+		id: variable.name,
+		displayName:
+			variable.name === 'header_media'
+				? 'header_media (media URL or media://ID)'
+				: variable.example !== undefined
+					? `${variable.name} (e.g. ${variable.example})`
+					: variable.name,
+		required: true,
+		defaultMatch: false,
+		canBeUsedToMatch: false,
+		display: true,
+		type: 'string' as const,
+	}));
+	return fields.length
+		? { fields }
+		: { fields, emptyFieldsNotice: 'This template has no variables: nothing to fill in' };
+}

@@ -1,0 +1,141 @@
+import { NodeOperationError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator } from '../harness';
+
+const accepted: FakeResponse = { statusCode: 200, body: { status: 'success', event_id: 'evt_b' } };
+const base = {
+	resource: 'broadcast',
+	operation: 'launch',
+	name: 'Spring',
+	templateId: locator('wat_welcome'),
+	variablesInput: 'fields',
+	variables: { values: [{ key: 'shop', value: 'Peach Store' }] },
+	recipients: 'items',
+	deliveryMode: 'instant',
+	contactName: '',
+	contactVariables: {},
+	additionalFields: {},
+};
+const rows = (phones: string[]) =>
+	phones.map((phone, index) => ({
+		...base,
+		contactPhoneNumber: phone,
+		contactName: `Name ${index}`,
+		contactVariables: { values: [{ key: 'first_name', value: `N${index}` }] },
+	}));
+
+async function run(
+	params: Array<Record<string, unknown>> | Record<string, unknown>,
+	responses: FakeResponse[] = [accepted],
+	extra = {},
+) {
+	const harness = createExecuteContext({ params, responses, ...extra });
+	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
+	return { ...harness, output };
+}
+
+describe('Broadcast → Launch', () => {
+	it('turns all input items into ONE send_broadcast request, paired to every item', async () => {
+		const { requests, output } = await run(
+			rows(['+14155550101', '+1 415 555 0102', '+14155550103']),
+		);
+		expect(requests).toHaveLength(1);
+		expect([requests[0].options.method, requests[0].url]).toEqual([
+			'POST',
+			'https://peach.test/api/v1/events',
+		]);
+		expect(requests[0].options.body).toEqual({
+			event_type: 'send_broadcast',
+			broadcast: {
+				name: 'Spring',
+				whats_app_template_id: 'wat_welcome',
+				liquid_values: { shop: 'Peach Store' },
+				delivery_mode: 'instant',
+				contacts: [
+					{ phone_number: '+14155550101', name: 'Name 0', liquid_values: { first_name: 'N0' } },
+					{ phone_number: '+14155550102', name: 'Name 1', liquid_values: { first_name: 'N1' } },
+					{ phone_number: '+14155550103', name: 'Name 2', liquid_values: { first_name: 'N2' } },
+				],
+			},
+		});
+		expect(output).toEqual([
+			[
+				{
+					json: { status: 'success', event_id: 'evt_b', contactCount: 3 },
+					pairedItem: [{ item: 0 }, { item: 1 }, { item: 2 }],
+				},
+			],
+		]);
+	});
+
+	it('checks every row first: bad rows are all named at once and nothing is sent', async () => {
+		const { requests, output } = await run(
+			rows(['+14155550101', '4155550102', '+14155550103', 'x']),
+		);
+		expect(requests).toHaveLength(0);
+		expect(output).toBeInstanceOf(NodeOperationError);
+		const error = output as NodeOperationError;
+		expect(error.message).toBe('Broadcast "2 bad rows" cannot be launched; nothing was sent');
+		expect(error.description).toContain(
+			'Item 2 → Contact Phone Number "4155550102" has no + and country code',
+		);
+		expect(error.description).toContain(
+			'Item 4 → Contact Phone Number "x" has no + and country code',
+		);
+	});
+
+	it('with Continue On Fail, launches the good rows and gives each bad row its own error item', async () => {
+		const { requests, output } = await run(
+			rows(['+14155550101', 'bad', '+14155550103']),
+			[accepted],
+			{
+				continueOnFail: true,
+			},
+		);
+		expect(
+			(requests[0].options.body as { broadcast: { contacts: unknown[] } }).broadcast.contacts,
+		).toHaveLength(2);
+		const items = (
+			output as Array<Array<{ json: Record<string, unknown>; pairedItem: unknown }>>
+		)[0];
+		expect(items.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
+			['evt_b', [{ item: 0 }, { item: 2 }]],
+			['Item 2 → Contact Phone Number "bad" has no + and country code', { item: 1 }],
+		]);
+	});
+
+	it('an audience launches one broadcast per item with the options given; a 5xx says it may have started', async () => {
+		const { requests, output } = await run(
+			{
+				...base,
+				recipients: 'audience',
+				audienceId: 'aud_1',
+				deliveryMode: 'smart',
+				additionalFields: {
+					businessPhoneNumber: '919876543222',
+					scheduledLaunchTime: '2999-01-01T10:00:00Z',
+					replyAutomation: locator('strm_1'),
+				},
+			},
+			[{ statusCode: 502, body: 'Bad gateway' }],
+			{ continueOnFail: true },
+		);
+		expect(requests[0].options.body).toEqual({
+			event_type: 'send_broadcast',
+			broadcast: {
+				name: 'Spring',
+				whats_app_template_id: 'wat_welcome',
+				liquid_values: { shop: 'Peach Store' },
+				delivery_mode: 'smart',
+				scheduled_launch_time: '2999-01-01T10:00:00.000Z',
+				phone_number: '919876543222',
+				reply_automation: { app_id: 'strm_1' },
+				audience_id: 'aud_1',
+			},
+		});
+		const [item] = (output as Array<Array<{ json: Record<string, string> }>>)[0];
+		expect(item.json.description).toContain('It may already have been queued in Peach');
+	});
+});

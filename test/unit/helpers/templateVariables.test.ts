@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+	placeholdersWithoutExample,
+	templateVariables,
+} from '../../../nodes/Peach/helpers/templateVariables';
+import { getTemplateVariables } from '../../../nodes/Peach/methods/resourceMapping/templateVariables';
+import { createLoadOptionsContext, locator } from '../harness';
+
+const template = {
+	id: 'wat_1',
+	components: [
+		{
+			component_type: 'body',
+			data_type: 'text',
+			index: 1,
+			value:
+				'Hi {{first_name | example: \'Ana\'}}, order {{ order_id }} is {{status|example:"ready"}}. {{first_name}}',
+		},
+		{ component_type: 'header', data_type: 'document', index: 0, value: 'media://1' },
+		{ component_type: 'footer', data_type: 'text', index: 2, value: 'Thanks' },
+	],
+};
+
+describe('template variables', () => {
+	it('reads the variables of a template in order, each once, with examples and the media header', () => {
+		expect(templateVariables(template)).toEqual([
+			{ name: 'header_media', component: 'header' },
+			{ name: 'first_name', example: 'Ana', component: 'body' },
+			{ name: 'order_id', example: undefined, component: 'body' },
+			{ name: 'status', example: 'ready', component: 'body' },
+		]);
+		expect(templateVariables({})).toEqual([]);
+		expect(placeholdersWithoutExample("{{a}} {{b | example: 'x'}} {{c}}")).toEqual(['a', 'c']);
+	});
+
+	it('the resource mapper offers one field per variable, the example in its name', async () => {
+		const { context, requests } = createLoadOptionsContext({
+			currentParams: { templateId: locator('wat_1') },
+			responses: [{ statusCode: 200, body: template }],
+		});
+		const result = await getTemplateVariables.call(context);
+		expect(requests[0].url).toBe('https://peach.test/api/v1/whats_app_templates/wat_1');
+		expect(result.fields.map((field) => [field.id, field.displayName, field.required])).toEqual([
+			['header_media', 'header_media (media URL or media://ID)', true],
+			['first_name', 'first_name (e.g. Ana)', true],
+			['order_id', 'order_id', true],
+			['status', 'status (e.g. ready)', true],
+		]);
+		const none = createLoadOptionsContext({ currentParams: { templateId: locator('') } });
+		expect(await getTemplateVariables.call(none.context)).toEqual({
+			fields: [],
+			emptyFieldsNotice: 'Pick a template first: its variables appear here',
+		});
+		expect(none.requests).toHaveLength(0);
+	});
+});

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator } from '../harness';
+
+/** A fake clock that n8n's sleep advances, so timeouts are tested without waiting. */
+const clock = vi.hoisted(() => ({ now: 0, sleeps: [] as number[] }));
+vi.mock('n8n-workflow', async (importOriginal) => ({
+	...(await importOriginal<typeof import('n8n-workflow')>()),
+	sleep: async (ms: number) => {
+		clock.sleeps.push(ms);
+		clock.now += ms;
+	},
+}));
+beforeEach(() => {
+	clock.now = 1_000_000;
+	clock.sleeps.length = 0;
+	vi.spyOn(Date, 'now').mockImplementation(() => clock.now);
+});
+afterEach(() => {
+	vi.restoreAllMocks();
+});
+
+const send = {
+	resource: 'templateMessage',
+	operation: 'send',
+	phoneNumber: '+919988776655',
+	templateId: locator('wat_welcome'),
+	variablesInput: 'template',
+	variablesMapped: { mappingMode: 'defineBelow', value: { first_name: 'Asha', unused: '' } },
+	contactFields: {},
+	additionalFields: {},
+	waitForDelivery: true,
+	waitTimeout: 60,
+};
+const queued = {
+	statusCode: 201,
+	body: { event_type: 'send_template_message', event_id: 'evt_1' },
+};
+const status = (value: string, code = 200, headers?: Record<string, string>): FakeResponse => ({
+	statusCode: code,
+	headers,
+	body:
+		code === 200
+			? { id: 'evt_1', status: 'processed', result: { status: value, failure_message: null } }
+			: {},
+});
+
+async function run(responses: FakeResponse[], params = send) {
+	const harness = createExecuteContext({ params, responses });
+	const output = await new Peach().execute.call(harness.context);
+	return { ...harness, output };
+}
+
+describe('Template Message → Send → variables from the template', () => {
+	it('sends the mapped variables, leaving out fields left empty', async () => {
+		const { requests } = await run([queued], { ...send, waitForDelivery: false });
+		expect((requests[0].options.body as { template_message: object }).template_message).toEqual({
+			whats_app_template_id: 'wat_welcome',
+			liquid_values: { first_name: 'Asha' },
+		});
+	});
+});
+
+describe('Template Message → Send → Wait for Delivery', () => {
+	it('polls GET /events/{id} (never the send) with growing pauses until a final status', async () => {
+		const { requests, output } = await run([
+			queued,
+			status('queued'),
+			status('sent'),
+			status('delivered'),
+		]);
+		expect(requests.map((r) => `${r.options.method} ${r.url}`)).toEqual([
+			'POST https://peach.test/api/v1/events',
+			'GET https://peach.test/api/v1/events/evt_1',
+			'GET https://peach.test/api/v1/events/evt_1',
+			'GET https://peach.test/api/v1/events/evt_1',
+		]);
+		expect(clock.sleeps).toEqual([1000, 2000]);
+		expect(output[0][0].json).toMatchObject({
+			event_id: 'evt_1',
+			deliveryStatus: 'delivered',
+			delivery: { status: 'delivered', final: true, timedOut: false, polls: 3, waitedSeconds: 3 },
+		});
+		expect(output[0][0].pairedItem).toEqual({ item: 0 });
+	});
+
+	it('stops at a failed delivery and shows why', async () => {
+		const failed: FakeResponse = {
+			statusCode: 200,
+			body: {
+				id: 'evt_1',
+				status: 'processed',
+				result: { status: 'failed', failure_message: 'Not on WhatsApp' },
+			},
+		};
+		const { output } = await run([queued, failed]);
+		expect(output[0][0].json.delivery).toMatchObject({
+			status: 'failed',
+			final: true,
+			failureMessage: 'Not on WhatsApp',
+		});
+	});
+
+	it('says the wait timed out, with the last status, after the user timeout', async () => {
+		const { output, requests } = await run(
+			[queued, ...Array.from({ length: 20 }, () => status('sent'))],
+			{ ...send, waitTimeout: 10 },
+		);
+		expect(output[0][0].json.delivery).toMatchObject({
+			status: 'sent',
+			final: false,
+			timedOut: true,
+			waitedSeconds: 10,
+		});
+		expect(clock.sleeps).toEqual([1000, 2000, 4000, 3000]);
+		expect(requests.filter((r) => r.options.method === 'POST')).toHaveLength(1);
+	});
+
+	it('a 429 while polling waits for Retry-After and polls on; the send is not repeated', async () => {
+		const { output, requests } = await run([
+			queued,
+			status('', 429, { 'retry-after': '7' }),
+			status('read'),
+		]);
+		expect(clock.sleeps).toEqual([7000]);
+		expect(output[0][0].json.deliveryStatus).toBe('read');
+		expect(requests.filter((r) => r.options.method === 'POST')).toHaveLength(1);
+	});
+});

@@ -1,0 +1,126 @@
+import { NodeApiError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator } from '../harness';
+
+async function run(
+	params: Record<string, unknown> | Array<Record<string, unknown>>,
+	responses: Array<{ statusCode: number; body?: unknown }>,
+	extra = {},
+) {
+	const harness = createExecuteContext({ params, responses, ...extra });
+	const output = await new Peach().execute.call(harness.context);
+	return { ...harness, output };
+}
+
+const event = {
+	id: 'evt_1',
+	status: 'processed',
+	result: { type: 'template_message', id: 'cmsg_1', status: 'delivered', failure_message: null },
+};
+
+describe('Template Message → Get Status', () => {
+	it('GETs /events/{event_id} and puts the message and event status first', async () => {
+		const { requests, output } = await run(
+			{ resource: 'templateMessage', operation: 'getStatus', eventId: 'evt_1' },
+			[{ statusCode: 200, body: event }],
+		);
+		expect([requests[0].options.method, requests[0].url]).toEqual([
+			'GET',
+			'https://peach.test/api/v1/events/evt_1',
+		]);
+		expect(requests[0].options.body).toBeUndefined();
+		expect(output[0][0].json).toEqual({
+			messageStatus: 'delivered',
+			eventStatus: 'processed',
+			failureMessage: null,
+			...event,
+		});
+		expect(Object.keys(output[0][0].json).slice(0, 3)).toEqual([
+			'messageStatus',
+			'eventStatus',
+			'failureMessage',
+		]);
+	});
+
+	it('refuses an empty event ID before any request and names a missing event', async () => {
+		const empty = createExecuteContext({
+			params: { resource: 'templateMessage', operation: 'getStatus', eventId: '' },
+		});
+		const error = await new Peach().execute.call(empty.context).catch((e: unknown) => e);
+		expect((error as Error).message).toBe('Event ID "" is empty');
+		expect(empty.requests).toHaveLength(0);
+		const missing = await run(
+			{ resource: 'templateMessage', operation: 'getStatus', eventId: 'evt_x' },
+			[{ statusCode: 404, body: { message: 'Event not found' } }],
+			{ continueOnFail: true },
+		);
+		expect(missing.output[0][0].json.error).toBe(
+			'Event "evt_x" was not found in Peach (Event not found)',
+		);
+	});
+});
+
+describe('Template Message → Get Many Statuses', () => {
+	const base = {
+		resource: 'templateMessage',
+		operation: 'getManyStatuses',
+		returnAll: true,
+		filters: {},
+	};
+	const page = (ids: number[], next: string | null) => ({
+		statusCode: 200,
+		body: {
+			count: 3,
+			next,
+			prev: null,
+			template_messages: ids.map((id) => ({ id: `cmsg_${id}`, status: 'sent' })),
+		},
+	});
+
+	it('reads every page with per=1000, filters by broadcast and updated since (UTC)', async () => {
+		const { requests, output } = await run(
+			{
+				...base,
+				filters: { broadcastId: locator('cmp_1'), updatedSince: '2030-01-01T10:00:00+05:30' },
+			},
+			[
+				page([1, 2], 'https://app.trypeach.io/api/v1/template_messages?page=2&per=1000'),
+				page([3], null),
+			],
+		);
+		expect(requests.map((request) => request.options.qs)).toEqual([
+			{ broadcast_id: 'cmp_1', updated_since: '2030-01-01T04:30:00.000Z', page: 1, per: 1000 },
+			{ broadcast_id: 'cmp_1', updated_since: '2030-01-01T04:30:00.000Z', page: 2, per: 1000 },
+		]);
+		expect(output[0].map((item) => [item.json.id, item.pairedItem])).toEqual([
+			['cmsg_1', { item: 0 }],
+			['cmsg_2', { item: 0 }],
+			['cmsg_3', { item: 0 }],
+		]);
+	});
+
+	it('with a Limit asks for that many per page and stops there', async () => {
+		const { requests, output } = await run({ ...base, returnAll: false, limit: 2 }, [
+			page([1, 2], 'https://app.trypeach.io/api/v1/template_messages?page=2&per=2'),
+		]);
+		expect(requests.map((request) => request.options.qs)).toEqual([{ page: 1, per: 2 }]);
+		expect(output[0]).toHaveLength(2);
+	});
+
+	it('a failure is a NodeApiError with Peach text', async () => {
+		const harness = createExecuteContext({
+			params: base,
+			responses: [
+				{
+					statusCode: 422,
+					body: { status: 'failed', reason: { per: ['must be between 1 and 1000'] } },
+				},
+			],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect((error as Error).message).toBe('per: must be between 1 and 1000');
+	});
+});
