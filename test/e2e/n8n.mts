@@ -514,15 +514,28 @@ export function peachNode(
 	parameters: Json,
 	credential: { id: string; name: string },
 	name = 'Peach',
+	typeVersion = 1,
 ): Json {
 	return {
 		id: randomUUID(),
 		name,
 		type: `${PACKAGE_NAME}.peach`,
-		typeVersion: 1,
+		typeVersion,
 		position: [300, 0],
 		parameters,
 		credentials: { peachMessagingApi: credential },
+	};
+}
+
+/** A Code node (JavaScript, all items at once). */
+export function codeNode(jsCode: string, name = 'Code'): Json {
+	return {
+		id: randomUUID(),
+		name,
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [150, 0],
+		parameters: { jsCode },
 	};
 }
 

@@ -10,10 +10,13 @@ import { join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../sandbox/server.mts';
 import { automationChecks } from './checks/automation.e2e.mts';
+import { broadcastChecks } from './checks/broadcast.e2e.mts';
 import { credentialChecks } from './checks/credential.e2e.mts';
 import { peachTriggerChecks } from './checks/peachTrigger.e2e.mts';
 import { templateMessageChecks } from './checks/templateMessage.e2e.mts';
+import { templateMessageMoreChecks } from './checks/templateMessageMore.e2e.mts';
 import { triggerChecks } from './checks/trigger.e2e.mts';
+import { whatsAppTemplateChecks } from './checks/whatsAppTemplate.e2e.mts';
 import {
 	installPackage,
 	keepFailedRun,
@@ -32,8 +35,12 @@ const SUITE_TIMEOUT_MS = Number(process.env.PEACH_E2E_TIMEOUT_MS ?? 25 * 60_000)
 const checks = [
 	...credentialChecks,
 	...templateMessageChecks,
+	...templateMessageMoreChecks,
+	...broadcastChecks,
 	...triggerChecks,
 	...automationChecks,
+	// Last among the action checks: it archives and pauses templates the others send.
+	...whatsAppTemplateChecks,
 	...peachTriggerChecks,
 ];
 

@@ -39,11 +39,19 @@ export async function runPeachWorkflow(
 	path: string,
 	parameters: Json,
 	input: Json = {},
+	options: { typeVersion?: number; before?: Json } = {},
 ) {
+	const nodes = [
+		webhookNode(path),
+		peachNode(parameters, ctx.credential, 'Peach', options.typeVersion),
+	];
+	if (options.before) nodes.splice(1, 0, options.before);
 	const workflowId = await ctx.client.createWorkflow({
 		name: `e2e ${path}`,
-		nodes: [webhookNode(path), peachNode(parameters, ctx.credential)],
-		connections: chain('Webhook', 'Peach'),
+		nodes,
+		connections: options.before
+			? chain('Webhook', String(options.before.name), 'Peach')
+			: chain('Webhook', 'Peach'),
 	});
 	await ctx.client.activate(workflowId);
 	const before = ctx.sandbox.state.requests.length;
