@@ -1,7 +1,7 @@
 /** The example workflows `npm run dev` imports into n8n. */
 import { randomUUID } from 'node:crypto';
 
-import { chain, type Json, PACKAGE_NAME, peachNode } from '../n8n.mts';
+import { chain, codeNode, type Json, PACKAGE_NAME, peachNode } from '../n8n.mts';
 
 /** Fixed so the sandbox can be told where the example trigger listens. */
 export const TRIGGER_WEBHOOK_ID = 'peach-dev-trigger';
@@ -91,6 +91,84 @@ export function exampleWorkflows(credential: { id: string; name: string }) {
 				},
 				credential,
 				'Send welcome template',
+			),
+		]),
+		linear('Peach example: send and wait for delivery', [
+			manual(),
+			peachNode(
+				{
+					resource: 'templateMessage',
+					operation: 'send',
+					phoneNumber: '+919988776655',
+					templateId: {
+						__rl: true,
+						mode: 'list',
+						value: 'wat_welcome',
+						cachedResultName: 'welcome (en, approved)',
+					},
+					variablesInput: 'template',
+					variablesMapped: {
+						mappingMode: 'defineBelow',
+						value: { first_name: 'Asha' },
+						matchingColumns: [],
+						schema: [
+							{
+								id: 'first_name',
+								displayName: 'first_name (e.g. Asha)',
+								required: true,
+								defaultMatch: false,
+								canBeUsedToMatch: false,
+								display: true,
+								type: 'string',
+							},
+						],
+					},
+					contactFields: { name: 'Asha Rao' },
+					waitForDelivery: true,
+					waitTimeout: 60,
+					additionalFields: {},
+				},
+				credential,
+				'Send and wait for delivery',
+				1.1,
+			),
+		]),
+		linear('Peach example: broadcast to a list', [
+			manual(),
+			codeNode(
+				[
+					'// A list as it might come from a spreadsheet: one item per contact.',
+					'return [',
+					"  { json: { phone: '+919988776655', name: 'Asha' } },",
+					"  { json: { phone: '+2348012345678', name: 'Ben' } },",
+					"  { json: { phone: '+33612345678', name: 'Chloé' } },",
+					'];',
+				].join('\n'),
+				'Contacts',
+			),
+			peachNode(
+				{
+					resource: 'broadcast',
+					operation: 'launch',
+					name: 'Spring sale',
+					templateId: {
+						__rl: true,
+						mode: 'list',
+						value: 'wat_welcome',
+						cachedResultName: 'welcome (en, approved)',
+					},
+					variablesInput: 'fields',
+					variables: {},
+					recipients: 'items',
+					contactPhoneNumber: '={{ $json.phone }}',
+					contactName: '={{ $json.name }}',
+					contactVariables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
+					deliveryMode: 'instant',
+					additionalFields: {},
+				},
+				credential,
+				'Launch one broadcast for all',
+				1.1,
 			),
 		]),
 		linear('Peach example: activate a trigger', [
