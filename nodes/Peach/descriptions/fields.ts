@@ -74,3 +74,30 @@ export const simplifyField: INodeProperties = {
 	default: true,
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
+
+/** The business (sender) number, digits with the country code and no +, in Additional Fields. */
+export function businessPhoneNumberField(description?: string): INodeProperties {
+	return {
+		displayName: 'Business Phone Number',
+		name: 'businessPhoneNumber',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 919876543222',
+		description:
+			description ??
+			"The business number to send from: digits with the country code and no +. Leave it out to use the account's default number.",
+	};
+}
+
+/** The event ID a send or launch returned, taken from the input item by default. */
+export function eventIdField(returnedBy: string): INodeProperties {
+	return {
+		displayName: 'Event ID',
+		name: 'eventId',
+		type: 'string',
+		required: true,
+		default: '={{ $json.event_id }}',
+		placeholder: 'e.g. evt_1234abcd',
+		description: `The event ID a ${returnedBy} returned. By default the one in the input item.`,
+	};
+}

@@ -99,9 +99,7 @@ describe('Template Message → Send', () => {
 			{
 				phoneNumber: '+14155550123',
 				templateId: 'wat_1',
-				variablesInput: 'fields',
-				variables: {},
-				variablesJson: '',
+				liquidValues: undefined,
 				contactFields: {},
 				additionalFields: {
 					retryWindow: { window: { startAt: '09:00', endAt: '17:30', timezone: '' } },

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../descriptions/fields';
 import { isSet } from '../../helpers/fields';
 import { peachApiRequestAllItems } from '../../transport/paginate';
+import { limitOfItem } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -48,7 +49,6 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (isSet(filters.status)) qs.status = String(filters.status);
@@ -57,7 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ method: 'GET', path: '/broadcasts', qs, itemIndex },
 		{
 			itemsKey: ['broadcasts', 'campaigns'],
-			limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number),
+			limit: limitOfItem(this, itemIndex),
 		},
 	);
 }

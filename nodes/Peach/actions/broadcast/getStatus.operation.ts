@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { eventIdField } from '../../descriptions/fields';
 import { requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { pollUntil } from '../../transport/poll';
@@ -18,15 +19,7 @@ export const option: OperationOption = {
 const MAX_WAIT_SECONDS = 600;
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Event ID',
-		name: 'eventId',
-		type: 'string',
-		required: true,
-		default: '={{ $json.event_id }}',
-		placeholder: 'e.g. evt_1234abcd',
-		description: 'The event ID a Launch returned. By default the one in the input item.',
-	},
+	eventIdField('Launch'),
 	{
 		displayName: 'Wait Until Processed',
 		name: 'waitUntilProcessed',

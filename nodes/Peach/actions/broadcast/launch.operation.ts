@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { keyValueCollection } from '../../descriptions/fields';
+import { businessPhoneNumberField, keyValueCollection } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { omitEmpty, outputOf, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
-import { liquidValuesFrom } from '../../helpers/templateVariables';
 import { toFutureUtcTimestamp } from '../../helpers/time';
 import { peachApiRequest } from '../../transport/request';
+import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
 import type { BatchOutput, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -131,15 +131,9 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Business Phone Number',
-				name: 'businessPhoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 919876543222',
-				description:
-					"The business number to send from: digits with the country code and no +. Sent as phone_number, as Peach's broadcasts name it.",
-			},
+			businessPhoneNumberField(
+				"The business number to send from: digits with the country code and no +. Sent as phone_number, as Peach's broadcasts name it.",
+			),
 			locator('automation', {
 				displayName: 'Reply Automation',
 				name: 'replyAutomation',
@@ -228,7 +222,6 @@ export function badRowsError(problems: Array<{ error: PeachInputError }>): Peach
 
 /** The broadcast fields shared by every contact, read from the first item (they cannot vary per contact). */
 function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	const mode = context.getNodeParameter('variablesInput', itemIndex, 'template') as string;
 	const additionalFields = context.getNodeParameter(
 		'additionalFields',
 		itemIndex,
@@ -239,15 +232,7 @@ function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObje
 		context.getNodeParameter('deliveryMode', itemIndex, 'instant'),
 		`Use one of: ${DELIVERY_MODES.join(', ')}.`,
 	);
-	const replyAutomation = isSet(additionalFields.replyAutomation)
-		? requireText(
-				'Reply Automation',
-				context.getNodeParameter('additionalFields.replyAutomation', itemIndex, '', {
-					extractValue: true,
-				}),
-				'Pick an automation From List, or enter its ID.',
-			)
-		: undefined;
+	const replyAutomation = replyAutomationOfItem(context, itemIndex, additionalFields);
 	return omitEmpty({
 		name: requireText(
 			'Name',
@@ -259,19 +244,7 @@ function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObje
 			context.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
 			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
 		),
-		liquid_values: liquidValuesFrom(
-			mode,
-			{
-				rows: mode === 'fields' ? context.getNodeParameter('variables', itemIndex, {}) : undefined,
-				json:
-					mode === 'json' ? context.getNodeParameter('variablesJson', itemIndex, '') : undefined,
-				mapped:
-					mode === 'template'
-						? context.getNodeParameter('variablesMapped', itemIndex, {})
-						: undefined,
-			},
-			'Global Variables',
-		),
+		liquid_values: liquidValuesOfItem(context, itemIndex, 'Global Variables'),
 		delivery_mode: deliveryMode,
 		scheduled_launch_time: isSet(additionalFields.scheduledLaunchTime)
 			? toFutureUtcTimestamp(

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
+import { businessPhoneNumberField } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { contactFrom } from '../../helpers/contact';
@@ -9,8 +10,8 @@ import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { outputOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { liquidValuesFrom } from '../../helpers/templateVariables';
 import { peachApiRequest } from '../../transport/request';
+import { liquidValuesOfItem } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -42,17 +43,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: [
-			{
-				displayName: 'Business Phone Number',
-				name: 'businessPhoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 919876543222',
-				description:
-					"The business number to send from: digits with the country code and no +. Leave it out to use the account's default number.",
-			},
-		],
+		options: [businessPhoneNumberField()],
 	},
 ];
 
@@ -106,17 +97,11 @@ export function buildConnectToAiAgentBody(input: {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const mode = this.getNodeParameter('variablesInput', itemIndex, 'template') as string;
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = buildConnectToAiAgentBody({
 		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 		templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
-		liquidValues: liquidValuesFrom(mode, {
-			rows: mode === 'fields' ? this.getNodeParameter('variables', itemIndex, {}) : undefined,
-			json: mode === 'json' ? this.getNodeParameter('variablesJson', itemIndex, '') : undefined,
-			mapped:
-				mode === 'template' ? this.getNodeParameter('variablesMapped', itemIndex, {}) : undefined,
-		}),
+		liquidValues: liquidValuesOfItem(this, itemIndex),
 		aiAgentId: this.getNodeParameter('aiAgentId', itemIndex),
 		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 		businessPhoneNumber: additionalFields.businessPhoneNumber,

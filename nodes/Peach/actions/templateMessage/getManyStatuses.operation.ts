@@ -7,6 +7,7 @@ import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { toUtcTimestamp } from '../../helpers/time';
 import { peachApiRequestAllItems } from '../../transport/paginate';
+import { limitOfItem } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -50,8 +51,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = limitOfItem(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (isPlainObject(filters.broadcastId) || isSet(filters.broadcastId)) {

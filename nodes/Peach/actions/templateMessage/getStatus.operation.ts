@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { eventIdField } from '../../descriptions/fields';
 import { requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { peachApiRequest } from '../../transport/request';
@@ -14,17 +15,7 @@ export const option: OperationOption = {
 		"Read a sent template message's event status and its WhatsApp status (queued, sent, delivered, read, failed) by event ID",
 };
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Event ID',
-		name: 'eventId',
-		type: 'string',
-		required: true,
-		default: '={{ $json.event_id }}',
-		placeholder: 'e.g. evt_1234abcd',
-		description: 'The event ID a Send returned. By default the one in the input item.',
-	},
-];
+const properties: INodeProperties[] = [eventIdField('Send')];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['templateMessage'], operation: ['getStatus'] } },

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
+import { businessPhoneNumberField } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { contactFrom } from '../../helpers/contact';
@@ -9,10 +10,10 @@ import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { omitEmpty, outputOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { liquidValuesFrom } from '../../helpers/templateVariables';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
 import { pollUntil } from '../../transport/poll';
 import { peachApiRequest } from '../../transport/request';
+import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -64,15 +65,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{
-				displayName: 'Business Phone Number',
-				name: 'businessPhoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 919876543222',
-				description:
-					"The business number to send from: digits with the country code and no +. Leave it out to use the account's default number.",
-			},
+			businessPhoneNumberField(),
 			locator('automation', {
 				displayName: 'Reply Automation',
 				name: 'replyAutomation',
@@ -157,10 +150,7 @@ export function buildSendTemplateMessageBody(
 	input: {
 		phoneNumber: unknown;
 		templateId: unknown;
-		variablesInput: string;
-		variables?: unknown;
-		variablesJson?: unknown;
-		variablesMapped?: unknown;
+		liquidValues: IDataObject | undefined;
 		contactFields: IDataObject;
 		additionalFields: IDataObject;
 		/** The reply automation's ID, as n8n extracts it from the nested locator. */
@@ -183,11 +173,7 @@ export function buildSendTemplateMessageBody(
 			input.templateId,
 			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
 		),
-		liquid_values: liquidValuesFrom(input.variablesInput, {
-			rows: input.variables,
-			json: input.variablesJson,
-			mapped: input.variablesMapped,
-		}),
+		liquid_values: input.liquidValues,
 		retry_until: isSet(additionalFields.retryUntil)
 			? toFutureUtcTimestamp('Retry Until', additionalFields.retryUntil, timeZone, now)
 			: undefined,
@@ -252,36 +238,17 @@ export async function waitForDelivery(
 	};
 }
 
-/**
- * Reads the parameters of one item. The reply automation is a locator inside a collection: it is
- * read by its own path, so n8n's locator extraction (extractValue) applies to it.
- */
+/** Reads the parameters of one item (only those of the chosen variables mode), sends, and maybe waits. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const variablesInput = this.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
 	const body = buildSendTemplateMessageBody(
 		{
 			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 			templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
-			variablesInput,
-			variables:
-				variablesInput === 'fields' ? this.getNodeParameter('variables', itemIndex, {}) : undefined,
-			variablesJson:
-				variablesInput === 'json'
-					? this.getNodeParameter('variablesJson', itemIndex, '')
-					: undefined,
-			variablesMapped:
-				variablesInput === 'template'
-					? this.getNodeParameter('variablesMapped', itemIndex, {})
-					: undefined,
+			liquidValues: liquidValuesOfItem(this, itemIndex),
 			contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 			additionalFields,
-			replyAutomation:
-				additionalFields.replyAutomation === undefined
-					? undefined
-					: this.getNodeParameter('additionalFields.replyAutomation', itemIndex, '', {
-							extractValue: true,
-						}),
+			replyAutomation: replyAutomationOfItem(this, itemIndex, additionalFields),
 		},
 		this.getTimezone(),
 	);

@@ -6,10 +6,9 @@ import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
-import { isPlainObject } from '../../helpers/json';
 import { outputOf } from '../../helpers/payload';
-import { liquidValuesFrom } from '../../helpers/templateVariables';
 import { peachApiRequest } from '../../transport/request';
+import { liquidValuesOfItem } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 /**
@@ -105,7 +104,6 @@ export function buildSendAppMessageBody(input: {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const mode = this.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
 	const fallback = this.getNodeParameter('useFallbackTemplate', itemIndex, false) as boolean;
 	const templateId = fallback
 		? this.getNodeParameter('templateId', itemIndex, '', { extractValue: true })
@@ -113,13 +111,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = buildSendAppMessageBody({
 		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 		appId: this.getNodeParameter('appId', itemIndex),
-		liquidValues: liquidValuesFrom(mode, {
-			rows: mode === 'fields' ? this.getNodeParameter('variables', itemIndex, {}) : undefined,
-			json: mode === 'json' ? this.getNodeParameter('variablesJson', itemIndex, '') : undefined,
-			mapped:
-				mode === 'template' ? this.getNodeParameter('variablesMapped', itemIndex, {}) : undefined,
-		}),
-		fallbackTemplateId: fallback ? (isPlainObject(templateId) ? '' : templateId) : undefined,
+		liquidValues: liquidValuesOfItem(this, itemIndex),
+		fallbackTemplateId: templateId,
 		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 	});
 	return outputOf(

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../descriptions/fields';
 import { isSet } from '../../helpers/fields';
 import { peachApiRequestAllItems } from '../../transport/paginate';
+import { limitOfItem } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 import { categoryOptions } from './shared';
 
@@ -77,14 +78,13 @@ export function matchesFilters(template: IDataObject, filters: IDataObject): boo
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	return await peachApiRequestAllItems.call(
 		this,
 		{ method: 'GET', path: '/whats_app_templates/', itemIndex },
 		{
 			itemsKey: ['whats_app_templates', 'templates'],
-			limit: returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number),
+			limit: limitOfItem(this, itemIndex),
 			filter: (template) => matchesFilters(template, filters),
 		},
 	);

@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { isSet, requireText } from '../helpers/fields';
+import { liquidValuesFrom } from '../helpers/templateVariables';
+
+/**
+ * Parameter readings several operations share. Only the parameters of the chosen mode are read, so
+ * no expression is evaluated for a field the user does not see.
+ */
+
+/** The template variables of one item, from the mode its `variablesInput` names. */
+export function liquidValuesOfItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	field = 'Variables',
+): IDataObject | undefined {
+	const mode = context.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
+	return liquidValuesFrom(
+		mode,
+		{
+			rows: mode === 'fields' ? context.getNodeParameter('variables', itemIndex, {}) : undefined,
+			json: mode === 'json' ? context.getNodeParameter('variablesJson', itemIndex, '') : undefined,
+			mapped:
+				mode === 'template'
+					? context.getNodeParameter('variablesMapped', itemIndex, {})
+					: undefined,
+		},
+		field,
+	);
+}
+
+/**
+ * The reply automation's ID from the locator inside Additional Fields, read by its own path so n8n's
+ * locator extraction applies; undefined when it was not added.
+ */
+export function replyAutomationOfItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	additionalFields: IDataObject,
+): string | undefined {
+	if (!isSet(additionalFields.replyAutomation)) return undefined;
+	return requireText(
+		'Reply Automation',
+		context.getNodeParameter('additionalFields.replyAutomation', itemIndex, '', {
+			extractValue: true,
+		}),
+		'Pick an automation From List, or enter its ID By ID (e.g. strm_1234abcd or aiflw_1234abcd).',
+	);
+}
+
+/** Return All / Limit: the Limit, or undefined for Return All. */
+export function limitOfItem(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	return context.getNodeParameter('returnAll', itemIndex, false)
+		? undefined
+		: (context.getNodeParameter('limit', itemIndex, 50) as number);
+}
