@@ -100,7 +100,10 @@ export interface RouteRequest {
 	/** The path after /api/v1, split: `['streams', 'strm_1', 'triggers']`. */
 	segments: string[];
 	query: Record<string, string>;
+	/** The JSON body when it is an object, else {}. */
 	body: JsonObject;
+	/** The JSON body as sent (an array for a bulk create). */
+	raw: Json | undefined;
 }
 
 /** A resource's routes: the answer, or undefined when the request is not one of them. */

@@ -19,8 +19,10 @@ import {
 	validationFailed,
 } from './http.mts';
 import { broadcastRoutes } from './routes/broadcasts.mts';
-import { conversationRoutes } from './routes/conversations.mts';
+import { contactRoutes, guestLinkRoutes } from './routes/contacts.mts';
+import { conversationRoutes, messageRoutes } from './routes/conversations.mts';
 import { eventRoutes } from './routes/events.mts';
+import { orderRoutes } from './routes/orders.mts';
 import { streamRoutes } from './routes/streams.mts';
 import { templateMessageRoutes } from './routes/templateMessages.mts';
 import { templateRoutes } from './routes/templates.mts';
@@ -38,8 +40,12 @@ import { sampleEvent, WEBHOOK_EVENT_TYPES } from './webhooks.mts';
 /** The API's resources (the first path segment after /api/v1) and their routes. */
 const ROUTES: Record<string, Route> = {
 	broadcasts: broadcastRoutes,
+	contacts: contactRoutes,
 	conversations: conversationRoutes,
 	events: eventRoutes,
+	messages: messageRoutes,
+	orders: orderRoutes,
+	setup_guest_links: guestLinkRoutes,
 	streams: streamRoutes,
 	template_messages: templateMessageRoutes,
 	triggers: triggerRoutes,
@@ -200,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			segments,
 			query,
 			body: isObject(body) ? body : {},
+			raw: body,
 		});
 		if (!result) throw new HttpError(404, { message: 'Not found' });
 		return result;
@@ -275,6 +282,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			template.status = input.status;
 			return { status: 200, body: template };
 		}
+		const paid = /^orders\/([^/]+)\/pay$/.exec(action);
+		if (paid && method === 'POST') {
+			// The customer paying, which the sandbox cannot do: the order completes, Peach posts order.completed.
+			const order = state.orders.find((entry) => entry.id === paid[1]);
+			if (!order) throw new HttpError(404, { message: 'Order not found' });
+			order.status = 'completed';
+			track(
+				deliver('order.completed', {
+					id: order.id,
+					reference_id: order.reference_id ?? order.id,
+					status: 'completed',
+					contact: order.contact,
+				}),
+			);
+			return { status: 200, body: order };
+		}
 		if (action === 'reset' && method === 'POST') {
 			state = seed();
 			sandbox.state = state;
@@ -303,6 +326,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		body: Json,
 		headers: Record<string, string> = {},
 	) {
+		if (status === 204) {
+			res.writeHead(204, headers);
+			res.end();
+			return;
+		}
 		res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
 		res.end(JSON.stringify(body));
 	}

@@ -2,7 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { automation } from './automation/Automation.resource';
 import { broadcast } from './broadcast/Broadcast.resource';
+import { contact } from './contact/Contact.resource';
+import { conversation } from './conversation/Conversation.resource';
 import type { ResourceDefinition } from './node.type';
+import { order } from './order/Order.resource';
 import { templateMessage } from './templateMessage/TemplateMessage.resource';
 import { trigger } from './trigger/Trigger.resource';
 import { whatsAppTemplate } from './whatsAppTemplate/WhatsAppTemplate.resource';
@@ -14,6 +17,9 @@ import { whatsAppTemplate } from './whatsAppTemplate/WhatsAppTemplate.resource';
 export const registry = {
 	automation,
 	broadcast,
+	contact,
+	conversation,
+	order,
 	templateMessage,
 	trigger,
 	whatsAppTemplate,

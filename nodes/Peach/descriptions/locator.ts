@@ -27,6 +27,13 @@ export const LOCATOR_KINDS = {
 		idExample: 'cmp_1234abcd',
 		description: 'A Peach broadcast',
 	},
+	conversation: {
+		displayName: 'Conversation',
+		name: 'conversationId',
+		searchListMethod: 'searchConversations',
+		idExample: 'conv_1234abcd',
+		description: 'A conversation with a contact',
+	},
 	template: {
 		displayName: 'Template',
 		name: 'templateId',

@@ -421,7 +421,56 @@ function sendBroadcast(ctx: RouteContext, body: JsonObject): RouteResult {
 	return { status: 200, body: { status: 'success', event_id: event.id } };
 }
 
+/**
+ * assign_agent: Peach's page shows two shapes, `assign_agent: {agent_email, open_chat_on_assignment}`
+ * (schema) and `agent: {email}` with a top-level `open_chat_on_assignment` (example). Both are accepted.
+ */
+function assignAgent(ctx: RouteContext, body: JsonObject): RouteResult {
+	const reasons = new Reasons();
+	checkContact(reasons, 'contact', body.contact, true);
+	const schema = isObject(body.assign_agent) ? body.assign_agent : undefined;
+	const example = isObject(body.agent) ? body.agent : undefined;
+	const email = schema ? schema.agent_email : example?.email;
+	const openChat = schema ? schema.open_chat_on_assignment : body.open_chat_on_assignment;
+	if (!schema && !example) reasons.nested('assign_agent', 'base', 'is required');
+	else {
+		if (typeof email !== 'string' || !email.includes('@'))
+			reasons.nested('assign_agent', 'agent_email', 'is invalid');
+		if (typeof openChat !== 'boolean')
+			reasons.nested('assign_agent', 'open_chat_on_assignment', 'must be true or false');
+	}
+	reasons.throwIfAny();
+	const phone = (body.contact as JsonObject).phone_number;
+	const conversation = ctx.state.conversations.find(
+		(entry) => entry.contact.phone_number === phone,
+	);
+	if (conversation) {
+		conversation.assigned_agent_email = email as string;
+		conversation.activity_type = 'assignment';
+		conversation.updated_at = ctx.now();
+	}
+	return { status: 200, body: {} };
+}
+
+/** close_conversation: the contact's name and phone number find the conversation to close. */
+function closeConversation(ctx: RouteContext, body: JsonObject): RouteResult {
+	const reasons = new Reasons();
+	checkContact(reasons, 'contact', body.contact, true);
+	reasons.throwIfAny();
+	const phone = (body.contact as JsonObject).phone_number;
+	const conversation = ctx.state.conversations.find(
+		(entry) => entry.contact.phone_number === phone,
+	);
+	if (!conversation) throw notFound('Conversation of contact', String(phone));
+	conversation.status = 'closed';
+	conversation.activity_type = 'status_change';
+	conversation.updated_at = ctx.now();
+	return { status: 200, body: { status: 'success', event_id: newId('evt_') } };
+}
+
 const HANDLERS: Record<string, (ctx: RouteContext, body: JsonObject) => RouteResult> = {
+	assign_agent: assignAgent,
+	close_conversation: closeConversation,
 	connect_to_ai_agent: connectToAiAgent,
 	send_app_message: sendAppMessage,
 	send_broadcast: sendBroadcast,

@@ -54,10 +54,11 @@ describe('Peach node description', () => {
 
 	it('offers each Resource and Operation list sorted by name, each operation shown for its resource only', () => {
 		const resources = options(description.properties.find((p) => p.name === 'resource')!);
-		expect(resources.map((r) => r.name)).toEqual([...resources.map((r) => r.name)].sort());
+		const sorted = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
+		expect(resources.map((r) => r.name)).toEqual(sorted(resources.map((r) => r.name)));
 		for (const property of description.properties.filter((p) => p.name === 'operation')) {
 			const names = options(property).map((o) => o.name);
-			expect(names).toEqual([...names].sort());
+			expect(names).toEqual(sorted(names));
 			expect(property.displayOptions?.show?.resource).toHaveLength(1);
 		}
 	});

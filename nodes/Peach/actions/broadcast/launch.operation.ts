@@ -5,9 +5,9 @@ import { businessPhoneNumberField, keyValueCollection } from '../../descriptions
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { isSet, requireText } from '../../helpers/fields';
-import { PeachInputError } from '../../helpers/inputError';
 import { omitEmpty, outputOf, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
+import { badRowsError, checkRows } from '../../helpers/rows';
 import { toFutureUtcTimestamp } from '../../helpers/time';
 import { peachApiRequest } from '../../transport/request';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
@@ -156,68 +156,19 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export interface BroadcastContactInput {
+/** One broadcast contact from an input item: phone, name and the contact's own variables. Pure. */
+export function broadcastContact(input: {
 	itemIndex: number;
 	phoneNumber: unknown;
 	name: unknown;
 	variables: unknown;
-}
-
-/**
- * The contacts of a broadcast from the input items, every row checked before anything is sent.
- * Returns the good contacts with their items, and one error per bad row (item number, value, fix).
- */
-export function broadcastContacts(rows: BroadcastContactInput[]): {
-	contacts: Array<{ itemIndex: number; contact: IDataObject }>;
-	problems: Array<{ itemIndex: number; error: PeachInputError }>;
-} {
-	const contacts: Array<{ itemIndex: number; contact: IDataObject }> = [];
-	const problems: Array<{ itemIndex: number; error: PeachInputError }> = [];
-	for (const row of rows) {
-		try {
-			const liquidValues = pairsToLiquidValues(
-				`Item ${row.itemIndex + 1} → Contact Variables`,
-				rowsOf(row.variables),
-			);
-			contacts.push({
-				itemIndex: row.itemIndex,
-				contact: omitEmpty({
-					phone_number: normalizeContactPhoneNumber(
-						`Item ${row.itemIndex + 1} → Contact Phone Number`,
-						row.phoneNumber,
-					),
-					name: typeof row.name === 'string' ? row.name.trim() : undefined,
-					liquid_values: liquidValues,
-				}),
-			});
-		} catch (error) {
-			problems.push({
-				itemIndex: row.itemIndex,
-				error:
-					error instanceof PeachInputError
-						? error
-						: new PeachInputError(
-								`Item ${row.itemIndex + 1}`,
-								row.phoneNumber,
-								String(error),
-								'Check this row.',
-							),
-			});
-		}
-	}
-	return { contacts, problems };
-}
-
-/** All bad rows in one error: nothing is sent until every row is right. */
-export function badRowsError(problems: Array<{ error: PeachInputError }>): PeachInputError {
-	const lines = problems.slice(0, 20).map(({ error }) => `${error.message}: ${error.fix}`);
-	const more = problems.length > 20 ? ` (and ${problems.length - 20} more)` : '';
-	return new PeachInputError(
-		'Broadcast',
-		`${problems.length} bad row${problems.length === 1 ? '' : 's'}`,
-		`cannot be launched; nothing was sent${more}`,
-		lines.join(' | '),
-	);
+}): IDataObject {
+	const at = `Item ${input.itemIndex + 1}`;
+	return omitEmpty({
+		phone_number: normalizeContactPhoneNumber(`${at} → Contact Phone Number`, input.phoneNumber),
+		name: typeof input.name === 'string' ? input.name.trim() : undefined,
+		liquid_values: pairsToLiquidValues(`${at} → Contact Variables`, rowsOf(input.variables)),
+	});
 }
 
 /** The broadcast fields shared by every contact, read from the first item (they cannot vary per contact). */
@@ -306,25 +257,32 @@ export async function executeBatch(
 		return outputs;
 	}
 	const base = broadcastBase(this, itemIndexes[0]);
-	const { contacts, problems } = broadcastContacts(
-		itemIndexes.map((itemIndex) => ({
+	const rows = checkRows(itemIndexes, (itemIndex) =>
+		broadcastContact({
 			itemIndex,
 			phoneNumber: this.getNodeParameter('contactPhoneNumber', itemIndex, ''),
 			name: this.getNodeParameter('contactName', itemIndex, ''),
 			variables: this.getNodeParameter('contactVariables', itemIndex, {}),
-		})),
+		}),
 	);
-	if (problems.length && !this.continueOnFail()) throw badRowsError(problems);
-	const outputs: BatchOutput[] = problems.map(({ itemIndex, error }) => ({
-		error,
-		inputs: [itemIndex],
+	const problems = rows.flatMap((row) => ('error' in row ? [row] : []));
+	if (problems.length && !this.continueOnFail())
+		throw badRowsError(
+			'Broadcast',
+			problems.map((row) => row.error),
+			'launched',
+		);
+	const outputs: BatchOutput[] = problems.map((row) => ({
+		error: row.error,
+		inputs: [row.itemIndex],
 	}));
+	const contacts = rows.flatMap((row) => ('value' in row ? [row] : []));
 	if (contacts.length === 0) return outputs;
 	const inputs = contacts.map((entry) => entry.itemIndex);
 	try {
 		const json = await launch(
 			this,
-			{ ...base, contacts: contacts.map((entry) => entry.contact) },
+			{ ...base, contacts: contacts.map((entry) => entry.value) },
 			inputs[0],
 		);
 		outputs.unshift({ json: { ...json, contactCount: contacts.length }, inputs });

@@ -3,6 +3,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import type { SearchListMethod } from '../../descriptions/locator';
 import { searchAutomations } from './automations';
 import { searchBroadcasts } from './broadcasts';
+import { searchConversations } from './conversations';
 import { searchAllTemplates, searchTemplates } from './templates';
 import { searchTriggers } from './triggers';
 
@@ -17,6 +18,7 @@ export const listSearch: Record<SearchListMethod, ListSearch> = {
 	searchAllTemplates,
 	searchAutomations,
 	searchBroadcasts,
+	searchConversations,
 	searchTemplates,
 	searchTriggers,
 };

@@ -1,0 +1,24 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ItemResult, OperationOption } from '../node.type';
+import { extraFieldsJson, guestLinkRequest } from './guestLink';
+
+export const option: OperationOption = {
+	name: 'Create Setup Guest Link',
+	value: 'createGuestLink',
+	action: 'Create a setup guest link',
+	description:
+		'Create a setup guest link (Peach documents only the path: extra fields go in as JSON)',
+};
+
+const properties: INodeProperties[] = [extraFieldsJson];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['createGuestLink'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	return await guestLinkRequest(this, itemIndex, 'create');
+}

@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { peachApiRequest } from '../../transport/request';
+import type { BatchOutput, OperationOption } from '../node.type';
+import { contactAttributes, contactFields } from './fields';
+import { badRowsError, checkRows, chunkOutputs, chunks } from '../../helpers/rows';
+
+export const option: OperationOption = {
+	name: 'Create Many',
+	value: 'createMany',
+	action: 'Create many contacts',
+	description:
+		'Create or update a contact for every input item in as few requests as possible (500 contacts each); every phone number is checked first',
+};
+
+/** Contacts per request. Peach documents no limit; 500 keeps each request well under usual body limits. */
+export const CHUNK_SIZE = 500;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '={{ $json.phone_number }}',
+		placeholder: 'e.g. {{ $json.phone }}',
+		description: "Each item's contact number with + and the country code, mapped by expression",
+	},
+	contactFields('contactFields', 'Contact Fields', ['communicationPreference', 'tags']),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['createMany'] } },
+	properties,
+);
+
+/**
+ * Reads every item's contact, checks all of them, then posts them as JSON arrays of up to CHUNK_SIZE.
+ * Bad rows: without Continue On Fail all are reported at once and nothing is sent; with it, each is an
+ * error item and the good ones are sent. Each output is paired to its input item.
+ */
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutput[]> {
+	const rows = checkRows(itemIndexes, (itemIndex) => ({
+		phone_number: normalizeContactPhoneNumber(
+			`Item ${itemIndex + 1} → Phone Number`,
+			this.getNodeParameter('phoneNumber', itemIndex),
+		),
+		...contactAttributes(
+			this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+			`Item ${itemIndex + 1}`,
+		),
+	}));
+	const problems = rows.flatMap((row) => ('error' in row ? [row] : []));
+	if (problems.length && !this.continueOnFail())
+		throw badRowsError(
+			'Contacts',
+			problems.map((row) => row.error),
+		);
+	const outputs: BatchOutput[] = [];
+	const good = rows.flatMap((row) => ('value' in row ? [row] : []));
+	for (const chunk of chunks(good, CHUNK_SIZE)) {
+		const inputs = chunk.map((row) => row.itemIndex);
+		try {
+			const response = await peachApiRequest.call(this, {
+				method: 'POST',
+				path: '/contacts',
+				body: chunk.map((row) => row.value),
+				itemIndex: inputs[0],
+			});
+			outputs.push(...chunkOutputs(response, inputs));
+		} catch (error) {
+			outputs.push({ error: error as Error, inputs });
+		}
+	}
+	outputs.push(...problems.map((row) => ({ error: row.error, inputs: [row.itemIndex] })));
+	return outputs;
+}
+
+export const batch = true;

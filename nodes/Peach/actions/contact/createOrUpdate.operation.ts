@@ -1,0 +1,39 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { phoneNumberField } from '../../descriptions/contact';
+import { outputOf } from '../../helpers/payload';
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+import { contactAttributes, contactFields } from './fields';
+
+export const option: OperationOption = {
+	name: 'Create or Update',
+	value: 'upsert',
+	action: 'Create or update a contact',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+};
+
+const properties: INodeProperties[] = [
+	phoneNumberField,
+	contactFields('additionalFields', 'Additional Fields', ['communicationPreference', 'tags']),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['upsert'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const body = {
+		phone_number: normalizeContactPhoneNumber(
+			'Phone Number',
+			this.getNodeParameter('phoneNumber', itemIndex),
+		),
+		...contactAttributes(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+	};
+	return outputOf(
+		await peachApiRequest.call(this, { method: 'POST', path: '/contacts', body, itemIndex }),
+	);
+}

@@ -1,0 +1,23 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ItemResult, OperationOption } from '../node.type';
+import { guestLinkIdField, guestLinkRequest } from './guestLink';
+
+export const option: OperationOption = {
+	name: 'Expire Setup Guest Link',
+	value: 'expireGuestLink',
+	action: 'Expire a setup guest link',
+	description: 'Make a setup guest link stop working',
+};
+
+const properties: INodeProperties[] = [guestLinkIdField];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['expireGuestLink'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	return await guestLinkRequest(this, itemIndex, 'expire');
+}

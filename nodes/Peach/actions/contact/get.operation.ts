@@ -1,0 +1,43 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { phoneNumberField } from '../../descriptions/contact';
+import { outputOf } from '../../helpers/payload';
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get a contact',
+	description:
+		"Read a contact by phone number (this endpoint is seen only in Peach's own n8n node)",
+};
+
+const properties: INodeProperties[] = [phoneNumberField];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['get'] } },
+	properties,
+);
+
+/** `/contacts/{phone_number}` with the + URL-encoded. */
+export function contactPath(phoneNumber: string): string {
+	return `/contacts/${encodeURIComponent(phoneNumber)}`;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const phone = normalizeContactPhoneNumber(
+		'Phone Number',
+		this.getNodeParameter('phoneNumber', itemIndex),
+	);
+	return outputOf(
+		await peachApiRequest.call(this, {
+			method: 'GET',
+			path: contactPath(phone),
+			itemIndex,
+			notFound: { label: 'Contact', id: phone },
+		}),
+	);
+}

@@ -1,0 +1,23 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { ItemResult, OperationOption } from '../node.type';
+import { guestLinkIdField, guestLinkRequest } from './guestLink';
+
+export const option: OperationOption = {
+	name: 'Regenerate Setup Guest Link',
+	value: 'regenerateGuestLink',
+	action: 'Regenerate a setup guest link',
+	description: 'Replace a setup guest link with a new one',
+};
+
+const properties: INodeProperties[] = [guestLinkIdField];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['regenerateGuestLink'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	return await guestLinkRequest(this, itemIndex, 'regenerate');
+}

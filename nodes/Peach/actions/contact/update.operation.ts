@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { phoneNumberField } from '../../descriptions/contact';
+import { PeachInputError } from '../../helpers/inputError';
+import { outputOf } from '../../helpers/payload';
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+import { contactAttributes, contactFields } from './fields';
+import { contactPath } from './get.operation';
+
+export const option: OperationOption = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a contact',
+	description:
+		'Change the fields of an existing contact, found by phone number; metadata is deep-merged by Peach',
+};
+
+const properties: INodeProperties[] = [
+	phoneNumberField,
+	contactFields('updateFields', 'Update Fields', ['age', 'gender', 'nickname']),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['update'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const phone = normalizeContactPhoneNumber(
+		'Phone Number',
+		this.getNodeParameter('phoneNumber', itemIndex),
+	);
+	const body = contactAttributes(
+		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+	);
+	if (Object.keys(body).length === 0) {
+		throw new PeachInputError(
+			'Update Contact',
+			'(no changes)',
+			'would change nothing',
+			'Add an Update Field.',
+		);
+	}
+	return outputOf(
+		await peachApiRequest.call(this, {
+			method: 'PATCH',
+			path: contactPath(phone),
+			body,
+			itemIndex,
+			notFound: { label: 'Contact', id: phone },
+		}),
+	);
+}

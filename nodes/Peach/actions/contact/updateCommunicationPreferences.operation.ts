@@ -1,0 +1,155 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { oneOf } from '../../helpers/fields';
+import { outputOf } from '../../helpers/payload';
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { peachApiRequest } from '../../transport/request';
+import type { BatchOutput, OperationOption } from '../node.type';
+import { COMMUNICATION_PREFERENCES, communicationPreferenceOptions } from './fields';
+import { badRowsError, checkRows, chunks } from '../../helpers/rows';
+
+export const option: OperationOption = {
+	name: 'Update Communication Preferences',
+	value: 'updateCommunicationPreferences',
+	action: 'Update the communication preferences of many contacts',
+	description:
+		'Set which messages many contacts accept (everything, no marketing, no automated messages, nothing) in one request',
+};
+
+const PHONES_PER_REQUEST = 1000;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Contacts',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'One Phone Number per Input Item',
+				value: 'items',
+				description: 'All input items together, in one request',
+			},
+			{
+				name: 'A List per Input Item',
+				value: 'list',
+				description: 'Each input item gives a list of numbers; one request per item',
+			},
+		],
+		default: 'items',
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '={{ $json.phone_number }}',
+		description: "Each item's contact number with + and the country code",
+		displayOptions: { show: { source: ['items'] } },
+	},
+	{
+		displayName: 'Phone Numbers',
+		name: 'phoneNumbers',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +919988776655, +14155550123',
+		description: 'Numbers separated by commas or new lines, or an array from an expression',
+		displayOptions: { show: { source: ['list'] } },
+	},
+	{
+		displayName: 'Communication Preference',
+		name: 'communicationPreference',
+		type: 'options',
+		options: communicationPreferenceOptions,
+		default: 'disallow_marketing',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contact'], operation: ['updateCommunicationPreferences'] } },
+	properties,
+);
+
+async function update(
+	context: IExecuteFunctions,
+	phones: string[],
+	preference: string,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const response = await peachApiRequest.call(context, {
+		method: 'POST',
+		path: '/contacts/bulk_update_communication_preferences',
+		body: { phone_numbers: phones, communication_preference: preference },
+		itemIndex,
+	});
+	const output = outputOf(response);
+	return Array.isArray(output) ? { response: output } : output;
+}
+
+export async function executeBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<BatchOutput[]> {
+	if (itemIndexes.length === 0) return [];
+	const preference =
+		oneOf(
+			'Communication Preference',
+			this.getNodeParameter('communicationPreference', 0),
+			COMMUNICATION_PREFERENCES,
+		) ?? '';
+	const source = this.getNodeParameter('source', 0, 'items') as string;
+	const outputs: BatchOutput[] = [];
+	if (source === 'list') {
+		for (const itemIndex of itemIndexes) {
+			try {
+				const raw = this.getNodeParameter('phoneNumbers', itemIndex);
+				const list = (Array.isArray(raw) ? raw : String(raw ?? '').split(/[\n,;]/))
+					.map((phone) => String(phone).trim())
+					.filter(Boolean)
+					.map((phone, index) =>
+						normalizeContactPhoneNumber(`Phone Numbers (number ${index + 1})`, phone),
+					);
+				outputs.push({
+					json: { ...(await update(this, list, preference, itemIndex)), phoneNumbers: list.length },
+					inputs: [itemIndex],
+				});
+			} catch (error) {
+				outputs.push({ error: error as Error, inputs: [itemIndex] });
+			}
+		}
+		return outputs;
+	}
+	const rows = checkRows(itemIndexes, (itemIndex) =>
+		normalizeContactPhoneNumber(
+			`Item ${itemIndex + 1} → Phone Number`,
+			this.getNodeParameter('phoneNumber', itemIndex),
+		),
+	);
+	const problems = rows.flatMap((row) => ('error' in row ? [row] : []));
+	if (problems.length && !this.continueOnFail())
+		throw badRowsError(
+			'Phone Numbers',
+			problems.map((row) => row.error),
+		);
+	const good = rows.flatMap((row) => ('value' in row ? [row] : []));
+	for (const chunk of chunks(good, PHONES_PER_REQUEST)) {
+		const inputs = chunk.map((row) => row.itemIndex);
+		try {
+			const json = await update(
+				this,
+				chunk.map((row) => row.value),
+				preference,
+				inputs[0],
+			);
+			outputs.push({ json: { ...json, phoneNumbers: chunk.length }, inputs });
+		} catch (error) {
+			outputs.push({ error: error as Error, inputs });
+		}
+	}
+	outputs.push(...problems.map((row) => ({ error: row.error, inputs: [row.itemIndex] })));
+	return outputs;
+}
+
+export const batch = true;

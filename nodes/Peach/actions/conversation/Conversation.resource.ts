@@ -1,0 +1,13 @@
+import type { ResourceDefinition } from '../node.type';
+import * as assignAgent from './assignAgent.operation';
+import * as close from './close.operation';
+import * as getMany from './getMany.operation';
+import * as getManyMessages from './getManyMessages.operation';
+import * as updateStatus from './updateStatus.operation';
+
+/** Unassign Agent is left out: no source documents an endpoint for it (README, "What is not known"). */
+export const conversation: ResourceDefinition = {
+	displayName: 'Conversation',
+	defaultOperation: 'getMany',
+	operations: { assignAgent, close, getMany, getManyMessages, updateStatus },
+};

@@ -1,0 +1,112 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { returnAllAndLimit } from '../../descriptions/fields';
+import { isSet } from '../../helpers/fields';
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { toUtcTimestamp } from '../../helpers/time';
+import { peachApiRequestAllItems } from '../../transport/paginate';
+import { limitOfItem } from '../itemParameters';
+import type { ItemResult, OperationOption } from '../node.type';
+import { STATUS_OPTIONS } from './updateStatus.operation';
+
+export const option: OperationOption = {
+	name: 'Get Many',
+	value: 'getMany',
+	action: 'Get many conversations',
+	description:
+		'List conversations, optionally by status, escalation, last activity, contact, call permission or update time',
+};
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Activity Type',
+				name: 'activityType',
+				type: 'options',
+				options: [
+					{ name: 'Assignment', value: 'assignment' },
+					{ name: 'Escalation', value: 'escalation' },
+					{ name: 'Message', value: 'message' },
+					{ name: 'Status Change', value: 'status_change' },
+				],
+				default: 'message',
+				description: 'Only conversations whose last activity is of this type',
+			},
+			{
+				displayName: 'Escalated',
+				name: 'escalated',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to list only escalated conversations (on) or only not escalated ones (off)',
+			},
+			{
+				displayName: 'Has Call Permission',
+				name: 'hasCallPermission',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the contact allowed calls (on) or not (off)',
+			},
+			{
+				displayName: 'Phone Number',
+				name: 'phoneNumber',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +919988776655',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: STATUS_OPTIONS,
+				default: 'open',
+			},
+			{
+				displayName: 'Updated Since',
+				name: 'updatedSince',
+				type: 'dateTime',
+				default: '',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['getMany'] } },
+	properties,
+);
+
+/** The query of GET /conversations from the filters. Pure. */
+export function conversationQuery(filters: IDataObject, timeZone: string): IDataObject {
+	const qs: IDataObject = {};
+	if (isSet(filters.status)) qs.status = String(filters.status);
+	if (typeof filters.escalated === 'boolean') qs.escalated = filters.escalated;
+	if (isSet(filters.activityType)) qs.activity_type = String(filters.activityType);
+	if (isSet(filters.phoneNumber))
+		qs.phone_number = normalizeContactPhoneNumber('Phone Number', filters.phoneNumber);
+	if (typeof filters.hasCallPermission === 'boolean')
+		qs.has_call_permission = filters.hasCallPermission;
+	if (isSet(filters.updatedSince))
+		qs.updated_since = toUtcTimestamp('Updated Since', filters.updatedSince, timeZone);
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const qs = conversationQuery(
+		this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
+		this.getTimezone(),
+	);
+	return await peachApiRequestAllItems.call(
+		this,
+		{ method: 'GET', path: '/conversations', qs, itemIndex },
+		{ itemsKey: ['conversations'], limit: limitOfItem(this, itemIndex) },
+	);
+}

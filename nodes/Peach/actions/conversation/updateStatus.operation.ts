@@ -1,0 +1,58 @@
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { locator } from '../../descriptions/locator';
+import { oneOf, requireText } from '../../helpers/fields';
+import { outputOf } from '../../helpers/payload';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Update Status',
+	value: 'updateStatus',
+	action: 'Update the status of a conversation',
+	description: 'Set a conversation open, pending, awaiting customer response or closed',
+};
+
+export const STATUSES = ['open', 'pending', 'awaiting_customer_response', 'closed'];
+export const STATUS_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Awaiting Customer Response', value: 'awaiting_customer_response' },
+	{ name: 'Closed', value: 'closed' },
+	{ name: 'Open', value: 'open' },
+	{ name: 'Pending', value: 'pending' },
+];
+
+const properties: INodeProperties[] = [
+	locator('conversation', { required: true }),
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: STATUS_OPTIONS,
+		default: 'closed',
+		description: 'The new status of the conversation',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['updateStatus'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const id = requireText(
+		'Conversation',
+		this.getNodeParameter('conversationId', itemIndex, '', { extractValue: true }),
+		"Pick a conversation From List (it shows the contact's name and number), or enter its ID.",
+	);
+	const status = oneOf('Status', this.getNodeParameter('status', itemIndex), STATUSES) ?? '';
+	return outputOf(
+		await peachApiRequest.call(this, {
+			method: 'PATCH',
+			path: `/conversations/${encodeURIComponent(id)}`,
+			body: { status: requireText('Status', status, `Use one of: ${STATUSES.join(', ')}.`) },
+			itemIndex,
+			notFound: { label: 'Conversation', id },
+		}),
+	);
+}

@@ -1,0 +1,10 @@
+import type { ResourceDefinition } from '../node.type';
+import * as create from './create.operation';
+import * as get from './get.operation';
+import * as refund from './refund.operation';
+
+export const order: ResourceDefinition = {
+	displayName: 'Order',
+	defaultOperation: 'create',
+	operations: { create, get, refund },
+};

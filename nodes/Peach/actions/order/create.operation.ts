@@ -1,0 +1,241 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
+import { contactFrom } from '../../helpers/contact';
+import { isSet, oneOf, requireText } from '../../helpers/fields';
+import { PeachInputError } from '../../helpers/inputError';
+import { omitEmpty, outputOf } from '../../helpers/payload';
+import { parseDateTime } from '../../helpers/time';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+
+export const option: OperationOption = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create an order',
+	description:
+		'Create a WhatsApp Payments order for a contact, with line items in minor units (12000 = ₹120.00). Never repeat one that failed without checking.',
+};
+
+export const ORDER_TYPES = ['physical_goods', 'digital_goods'];
+
+const properties: INodeProperties[] = [
+	phoneNumberField,
+	{
+		displayName: 'Line Items',
+		name: 'items',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Line Item',
+		default: {},
+		required: true,
+		description: 'What the contact pays for. Amounts are in minor units: 12000 = ₹120.00.',
+		options: [
+			{
+				displayName: 'Line Item',
+				name: 'item',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Mango box',
+					},
+					{
+						displayName: 'Amount (Minor Units)',
+						name: 'amount',
+						type: 'number',
+						default: 0,
+						description: 'Price of one, in paise: 12000 = ₹120.00. Whole numbers only.',
+					},
+					{
+						displayName: 'Quantity',
+						name: 'quantity',
+						type: 'number',
+						default: 1,
+						typeOptions: { minValue: 1 },
+					},
+					{
+						displayName: 'Sale Amount (Minor Units)',
+						name: 'saleAmount',
+						type: 'number',
+						default: 0,
+						description: 'A reduced price of one, in paise (0 for none): 9900 = ₹99.00',
+					},
+				],
+			},
+		],
+	},
+	contactFieldsCollection(),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'App Execution ID',
+				name: 'appExecutionId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. app_exec_1234',
+				description: 'The Peach app execution the order belongs to',
+			},
+			{
+				displayName: 'Expires At',
+				name: 'expiresAt',
+				type: 'dateTime',
+				default: '',
+				description:
+					'When the order stops being payable; must be in the future. Sent as epoch seconds.',
+			},
+			{
+				displayName: 'Expiry Description',
+				name: 'expiryDescription',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Pay within 24 hours',
+				description: 'Shown to the contact with the expiry',
+			},
+			{
+				displayName: 'Order ID',
+				name: 'orderId',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. A-1001',
+				description: "Your own order ID (Peach's webhooks return it as reference_id)",
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				options: [
+					{ name: 'Digital Goods', value: 'digital_goods' },
+					{ name: 'Physical Goods', value: 'physical_goods' },
+				],
+				default: 'physical_goods',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['create'] } },
+	properties,
+);
+
+/** A whole, non-negative amount in minor units; decimals are refused with the conversion shown. */
+export function minorUnits(field: string, value: unknown): number {
+	const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
+		throw new PeachInputError(
+			field,
+			value,
+			'is not an amount',
+			'Give the amount in minor units, e.g. 12000 for ₹120.00.',
+		);
+	}
+	if (!Number.isInteger(amount)) {
+		throw new PeachInputError(
+			field,
+			value,
+			'has decimals, but amounts are in minor units',
+			`Give paise, not rupees: ${amount} rupees is ${Math.round(amount * 100)}.`,
+		);
+	}
+	return amount;
+}
+
+/** The body of `POST /api/v1/orders`. Pure. */
+export function buildOrderBody(
+	input: {
+		phoneNumber: unknown;
+		contactFields: IDataObject;
+		items: IDataObject[];
+		additionalFields: IDataObject;
+	},
+	timeZone: string,
+	now: Date = new Date(),
+): IDataObject {
+	if (input.items.length === 0) {
+		throw new PeachInputError(
+			'Line Items',
+			'(none)',
+			'is empty',
+			'Add at least one line item with a name and an amount.',
+		);
+	}
+	const items = input.items.map((item, index) => {
+		const at = `Line Item ${index + 1}`;
+		const quantity = minorUnits(`${at} → Quantity`, item.quantity ?? 1);
+		if (quantity < 1)
+			throw new PeachInputError(
+				`${at} → Quantity`,
+				quantity,
+				'is less than 1',
+				'Order at least one.',
+			);
+		const sale =
+			item.saleAmount === undefined || item.saleAmount === 0 || item.saleAmount === ''
+				? undefined
+				: minorUnits(`${at} → Sale Amount`, item.saleAmount);
+		return omitEmpty({
+			name: requireText(`${at} → Name`, item.name, 'Name what is sold, e.g. Mango box.'),
+			amount: minorUnits(`${at} → Amount`, item.amount),
+			quantity,
+			sale_amount: sale,
+		});
+	});
+	const fields = input.additionalFields;
+	let expiration: IDataObject | undefined;
+	if (isSet(fields.expiresAt)) {
+		const at = parseDateTime('Expires At', fields.expiresAt, timeZone);
+		if (at.toMillis() <= now.getTime()) {
+			throw new PeachInputError(
+				'Expires At',
+				fields.expiresAt,
+				'is not in the future',
+				'Pick a later moment, e.g. {{ $now.plus({ days: 1 }) }}.',
+			);
+		}
+		expiration = omitEmpty({
+			timestamp: Math.floor(at.toMillis() / 1000),
+			description:
+				typeof fields.expiryDescription === 'string' ? fields.expiryDescription.trim() : undefined,
+		});
+	}
+	return omitEmpty({
+		id: typeof fields.orderId === 'string' ? fields.orderId.trim() : undefined,
+		app_execution_id:
+			typeof fields.appExecutionId === 'string' ? fields.appExecutionId.trim() : undefined,
+		type: oneOf('Type', fields.type, ORDER_TYPES),
+		contact: contactFrom(input.phoneNumber, input.contactFields),
+		items: items as unknown as IDataObject,
+		expiration,
+	});
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const items = this.getNodeParameter('items', itemIndex, {}) as { item?: IDataObject[] };
+	const body = buildOrderBody(
+		{
+			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
+			contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+			items: Array.isArray(items.item) ? items.item : [],
+			additionalFields: this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
+		},
+		this.getTimezone(),
+	);
+	return outputOf(
+		await peachApiRequest.call(this, {
+			method: 'POST',
+			path: '/orders',
+			body,
+			itemIndex,
+			delivers: true,
+		}),
+	);
+}
