@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox/server.mts';
 import { automationChecks } from './checks/automation.e2e.mts';
 import { broadcastChecks } from './checks/broadcast.e2e.mts';
+import { contactChecks } from './checks/contact.e2e.mts';
+import { conversationChecks } from './checks/conversation.e2e.mts';
 import { credentialChecks } from './checks/credential.e2e.mts';
+import { orderChecks } from './checks/order.e2e.mts';
 import { peachTriggerChecks } from './checks/peachTrigger.e2e.mts';
 import { templateMessageChecks } from './checks/templateMessage.e2e.mts';
 import { templateMessageMoreChecks } from './checks/templateMessageMore.e2e.mts';
@@ -37,6 +40,9 @@ const checks = [
 	...templateMessageChecks,
 	...templateMessageMoreChecks,
 	...broadcastChecks,
+	...conversationChecks,
+	...contactChecks,
+	...orderChecks,
 	...triggerChecks,
 	...automationChecks,
 	// Last among the action checks: it archives and pauses templates the others send.
