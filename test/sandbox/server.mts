@@ -22,6 +22,8 @@ import { broadcastRoutes } from './routes/broadcasts.mts';
 import { contactRoutes, guestLinkRoutes } from './routes/contacts.mts';
 import { conversationRoutes, messageRoutes } from './routes/conversations.mts';
 import { eventRoutes } from './routes/events.mts';
+import { expressionRoutes } from './routes/expressions.mts';
+import { mediaRoutes } from './routes/medias.mts';
 import { orderRoutes } from './routes/orders.mts';
 import { streamRoutes } from './routes/streams.mts';
 import { templateMessageRoutes } from './routes/templateMessages.mts';
@@ -36,6 +38,7 @@ import {
 	type WebhookTarget,
 } from './state/index.mts';
 import { sampleEvent, WEBHOOK_EVENT_TYPES } from './webhooks.mts';
+import { storage } from './storage.mts';
 
 /** The API's resources (the first path segment after /api/v1) and their routes. */
 const ROUTES: Record<string, Route> = {
@@ -43,6 +46,8 @@ const ROUTES: Record<string, Route> = {
 	contacts: contactRoutes,
 	conversations: conversationRoutes,
 	events: eventRoutes,
+	expressions: expressionRoutes,
+	medias: mediaRoutes,
 	messages: messageRoutes,
 	orders: orderRoutes,
 	setup_guest_links: guestLinkRoutes,
@@ -340,7 +345,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const method = (req.method ?? 'GET').toUpperCase();
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const rawBody = Buffer.concat(chunks).toString('utf8');
+		const bytes = Buffer.concat(chunks);
+		if (url.pathname.startsWith('/storage/'))
+			state.storageRequests.push({
+				method,
+				path: url.pathname,
+				headerNames: Object.keys(req.headers).sort(),
+			});
+		const stored = storage(state, req, method, url.pathname, bytes);
+		if (stored) {
+			log(`${method} ${url.pathname} -> ${stored.status} (storage)`);
+			res.writeHead(stored.status, stored.headers);
+			res.end(stored.body);
+			return;
+		}
+		const rawBody = bytes.toString('utf8');
 		let body: Json | undefined;
 		let badJson = false;
 		if (rawBody !== '') {

@@ -50,6 +50,13 @@ interface ContextOptions {
 	continueOnFail?: boolean;
 	baseUrl?: string;
 	timezone?: string;
+	/** Binary data per item index: the file under the binary property `data` (or `property`). */
+	binary?: Record<
+		number,
+		{ bytes: Buffer; mimeType: string; fileName?: string; property?: string }
+	>;
+	/** Answers of requests made without the credential (e.g. to storage). */
+	plainResponses?: Array<FakeResponse | Error>;
 }
 
 function isLocator(value: unknown): value is { __rl?: boolean; mode: string; value: unknown } {
@@ -133,6 +140,27 @@ export function createExecuteContext(options: ContextOptions) {
 	const credentials = { apiKey: TEST_API_KEY, baseUrl: options.baseUrl ?? TEST_BASE_URL };
 	const httpRequestWithAuthentication = fakeHttp(responses, requests, credentials);
 	const getCredentials = vi.fn(async () => credentials);
+	const plainRequests: IHttpRequestOptions[] = [];
+	const plainResponses = [...(options.plainResponses ?? [])];
+	const httpRequest = vi.fn(async (request: IHttpRequestOptions) => {
+		plainRequests.push({
+			...request,
+			body: Buffer.isBuffer(request.body) ? request.body : structuredClone(request.body),
+		});
+		const next = plainResponses.shift();
+		if (next === undefined)
+			throw new Error(`No fake plain response left for ${request.method} ${request.url}`);
+		if (next instanceof Error) throw next;
+		return { statusCode: next.statusCode, body: next.body, headers: next.headers ?? {} };
+	});
+	const binaryOf = (itemIndex: number, property: string) => {
+		const file = options.binary?.[itemIndex];
+		if (!file || (file.property ?? 'data') !== property)
+			throw new Error(
+				`This operation expects the node's input data to contain a binary file '${property}', but none was found [item ${itemIndex}]`,
+			);
+		return file;
+	};
 	const context = {
 		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
 		getNodeParameter: parameterGetter(options.params, reads),
@@ -142,14 +170,27 @@ export function createExecuteContext(options: ContextOptions) {
 		getCredentials,
 		helpers: {
 			httpRequestWithAuthentication,
+			httpRequest,
 			returnJsonArray,
 			constructExecutionMetaData,
+			assertBinaryData: (itemIndex: number, property: string) => {
+				const file = binaryOf(itemIndex, property);
+				return {
+					data: '',
+					mimeType: file.mimeType,
+					fileName: file.fileName,
+					bytes: file.bytes.length,
+				};
+			},
+			getBinaryDataBuffer: async (itemIndex: number, property: string) =>
+				binaryOf(itemIndex, property).bytes,
 		},
 	} as unknown as IExecuteFunctions;
 	return {
 		context,
 		requests,
 		reads,
+		plainRequests,
 		getCredentials,
 		httpRequestWithAuthentication,
 		responsesLeft: responses,

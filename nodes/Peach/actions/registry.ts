@@ -2,8 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { automation } from './automation/Automation.resource';
 import { broadcast } from './broadcast/Broadcast.resource';
+import { conditionLibrary } from './conditionLibrary/ConditionLibrary.resource';
 import { contact } from './contact/Contact.resource';
 import { conversation } from './conversation/Conversation.resource';
+import { media } from './media/Media.resource';
 import type { ResourceDefinition } from './node.type';
 import { order } from './order/Order.resource';
 import { templateMessage } from './templateMessage/TemplateMessage.resource';
@@ -17,8 +19,10 @@ import { whatsAppTemplate } from './whatsAppTemplate/WhatsAppTemplate.resource';
 export const registry = {
 	automation,
 	broadcast,
+	conditionLibrary,
 	contact,
 	conversation,
+	media,
 	order,
 	templateMessage,
 	trigger,

@@ -27,12 +27,26 @@ export const LOCATOR_KINDS = {
 		idExample: 'cmp_1234abcd',
 		description: 'A Peach broadcast',
 	},
+	condition: {
+		displayName: 'Condition',
+		name: 'conditionId',
+		searchListMethod: 'searchConditions',
+		idExample: 'exp_1234abcd',
+		description: 'An expression from the condition library',
+	},
 	conversation: {
 		displayName: 'Conversation',
 		name: 'conversationId',
 		searchListMethod: 'searchConversations',
 		idExample: 'conv_1234abcd',
 		description: 'A conversation with a contact',
+	},
+	media: {
+		displayName: 'Media',
+		name: 'mediaId',
+		searchListMethod: 'searchMedias',
+		idExample: '101',
+		description: 'An uploaded media file',
 	},
 	template: {
 		displayName: 'Template',

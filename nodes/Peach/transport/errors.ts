@@ -92,6 +92,29 @@ const NETWORK_CODES: Record<string, string> = {
 export const MAY_HAVE_HAPPENED =
 	" It may already have been queued in Peach: do not repeat it blindly. Check the contact's conversation (or the order) in the Peach web app first, so nothing is sent or refunded twice.";
 
+/**
+ * What to do about the machine codes Peach's trigger errors carry, whatever the HTTP status they
+ * come with (409, 404 and 422 in Peach's skill docs).
+ */
+export const CODE_FIXES: Record<string, string> = {
+	event_source_not_connected:
+		'Connect the integration (e.g. Shopify or Stripe) in the Peach web app first, then run again.',
+	condition_ambiguous:
+		'Several integrations have a condition of this name: set Source (e.g. peach_shopify), or pick the condition From List, which sends its exact ID.',
+	condition_not_found:
+		'No condition of this name exists: pick one From List (the Condition Library), or check the spelling.',
+	missing_variables:
+		"The condition needs variables you did not give: add them under Variables (the Condition Library lists each condition's variables).",
+};
+
+function codeOf(body: unknown): string | undefined {
+	if (!isPlainObject(body)) return undefined;
+	const code = body.code ?? (isPlainObject(body.error) ? body.error.code : undefined);
+	return typeof code === 'string' && Object.prototype.hasOwnProperty.call(CODE_FIXES, code)
+		? code
+		: undefined;
+}
+
 /** Turns a non-2xx Peach answer into the NodeApiError the user sees: the API's text as message, the fix as description. */
 export function buildApiError(
 	node: INode,
@@ -129,9 +152,8 @@ export function buildApiError(
 			break;
 		case statusCode === 409:
 			message ||= 'Conflict (409)';
-			description = /event_source_not_connected/.test(text)
-				? 'Connect the integration (e.g. Shopify) in the Peach web app first, then run again.'
-				: 'The request conflicts with the current state in Peach. Adjust the fields named in the message.';
+			description =
+				'The request conflicts with the current state in Peach. Adjust the fields named in the message.';
 			break;
 		case statusCode === 422:
 			message ||= 'Peach rejected the values sent (422 Unprocessable Entity)';
@@ -154,6 +176,8 @@ export function buildApiError(
 			message ||= `Peach answered with HTTP ${statusCode}`;
 			description = 'Check the request fields and the Base URL in the credential.';
 	}
+	const code = codeOf(body);
+	if (code) description = CODE_FIXES[code];
 	const errorResponse: JsonObject = {
 		httpCode: String(statusCode),
 		message,

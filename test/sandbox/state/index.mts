@@ -6,6 +6,7 @@ import { seedContacts } from './contacts.mts';
 import { seedConversations } from './conversations.mts';
 import type { PeachEvent, TemplateMessageRecord, WebhookRegistration } from './events.mts';
 import type { GuestLink, Order } from './orders.mts';
+import { type DirectUpload, type Media, seedExpressions } from './media.mts';
 import { seedTemplates } from './templates.mts';
 
 export * from './automations.mts';
@@ -14,6 +15,7 @@ export * from './common.mts';
 export * from './contacts.mts';
 export * from './conversations.mts';
 export * from './events.mts';
+export * from './media.mts';
 export * from './orders.mts';
 export * from './templates.mts';
 
@@ -25,6 +27,23 @@ export function seed() {
 		contacts,
 		...seedConversations(contacts),
 		orders: [] as Order[],
+		medias: [
+			{
+				id: 12,
+				filename: 'menu.pdf',
+				content_type: 'application/pdf',
+				media_url: 'media://12',
+				signed_id: 'signed-12',
+				created_at: '2026-01-01T09:00:00.000Z',
+			},
+		] as Media[],
+		uploads: [] as DirectUpload[],
+		expressions: seedExpressions(),
+		/** Integrations connected in the web app: a trigger on another source is refused. */
+		connectedSources: ['Peach', 'peach_shopify'],
+		automationRuns: [] as Array<{ stream_id: string; body: unknown; at: string }>,
+		/** Requests to the storage, to prove that none carried the API key. */
+		storageRequests: [] as Array<{ method: string; path: string; headerNames: string[] }>,
 		guestLinks: [] as GuestLink[],
 		broadcasts: seedBroadcasts(),
 		templateMessages: [] as TemplateMessageRecord[],

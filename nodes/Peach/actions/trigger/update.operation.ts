@@ -9,6 +9,7 @@ import { isPlainObject } from '../../helpers/json';
 import { outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
+import { dataMappingsField, dataMappingsFrom } from './fields';
 
 export const option: OperationOption = {
 	name: 'Update',
@@ -74,42 +75,7 @@ const properties: INodeProperties[] = [
 				description:
 					"Whether to remove all of the trigger's data mappings (sends an empty list). Leave Data Mappings out when this is on.",
 			},
-			{
-				displayName: 'Data Mappings',
-				name: 'dataMappings',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Data Mapping',
-				default: {},
-				description:
-					'How event data maps to the recipient and to automation variables. Replaces all existing mappings.',
-				options: [
-					{
-						displayName: 'Mapping',
-						name: 'mappings',
-						values: [
-							{
-								displayName: 'Mapping For',
-								name: 'mappingFor',
-								type: 'options',
-								options: [
-									{ name: 'Recipient', value: 'recipient' },
-									{ name: 'Variable', value: 'variable' },
-								],
-								default: 'recipient',
-								description:
-									'Recipient: who receives the messages (keys phone_number, name, country_code, language). Variable: values usable as {{key}} in steps.',
-							},
-							keyValueCollection('fields', 'Fields', {
-								description: 'Each key and the JSONPath into the event that fills it',
-								keyName: 'Key',
-								keyPlaceholder: 'e.g. phone_number',
-								valuePlaceholder: 'e.g. $.customer.phone',
-							}),
-						],
-					},
-				],
-			},
+			dataMappingsField,
 			{
 				displayName: 'Description',
 				name: 'description',
@@ -131,26 +97,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['trigger'], operation: ['update'] } },
 	properties,
 );
-
-/** `data_mappings` from the fixedCollection rows. */
-export function dataMappingsFrom(collection: unknown): IDataObject[] {
-	return rowsOf(collection, 'mappings').map((row, index) => {
-		const mapping = row as unknown as IDataObject;
-		const mappingFor = typeof mapping.mappingFor === 'string' ? mapping.mappingFor : '';
-		if (mappingFor === '') {
-			throw new PeachInputError(
-				`Data Mappings row ${index + 1} → Mapping For`,
-				mappingFor,
-				'is empty',
-				'Choose Recipient or Variable.',
-			);
-		}
-		return {
-			mapping_for: mappingFor,
-			value: pairsToStringMap(`Data Mappings row ${index + 1} → Fields`, rowsOf(mapping.fields)),
-		};
-	});
-}
 
 /** The PATCH body: only what the user chose. Refuses an update that would change nothing. Pure. */
 export function buildTriggerUpdateBody(activation: string, updateFields: IDataObject): IDataObject {

@@ -3,7 +3,9 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 import type { SearchListMethod } from '../../descriptions/locator';
 import { searchAutomations } from './automations';
 import { searchBroadcasts } from './broadcasts';
+import { searchConditions } from './conditions';
 import { searchConversations } from './conversations';
+import { searchMedias } from './medias';
 import { searchAllTemplates, searchTemplates } from './templates';
 import { searchTriggers } from './triggers';
 
@@ -18,7 +20,9 @@ export const listSearch: Record<SearchListMethod, ListSearch> = {
 	searchAllTemplates,
 	searchAutomations,
 	searchBroadcasts,
+	searchConditions,
 	searchConversations,
+	searchMedias,
 	searchTemplates,
 	searchTriggers,
 };

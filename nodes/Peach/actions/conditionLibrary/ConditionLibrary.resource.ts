@@ -1,0 +1,8 @@
+import type { ResourceDefinition } from '../node.type';
+import * as getMany from './getMany.operation';
+
+export const conditionLibrary: ResourceDefinition = {
+	displayName: 'Condition Library',
+	defaultOperation: 'getMany',
+	operations: { getMany },
+};

@@ -1,0 +1,66 @@
+import type { IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { isPlainObject } from '../helpers/json';
+
+/** How long the bytes may take to reach storage. */
+export const STORAGE_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Sends a file's bytes to the storage URL a direct upload gave, with exactly the headers it gave.
+ * This is storage, not the Peach API: the request goes without the credential, so the API key never
+ * reaches that host.
+ */
+export async function putToStorage(
+	context: IExecuteFunctions,
+	upload: { url: string; headers: Record<string, string>; method?: string },
+	bytes: Buffer,
+	itemIndex: number,
+): Promise<void> {
+	const method = (upload.method ?? 'PUT').toUpperCase() as IHttpRequestMethods;
+	let status = 0;
+	let body: unknown;
+	try {
+		const response = (await context.helpers.httpRequest({
+			method,
+			url: upload.url,
+			headers: upload.headers,
+			body: bytes,
+			json: false,
+			ignoreHttpStatusErrors: true,
+			returnFullResponse: true,
+			timeout: STORAGE_TIMEOUT_MS,
+		})) as { statusCode?: number; body?: unknown };
+		status = Number(response.statusCode ?? 0);
+		body = response.body;
+	} catch (error) {
+		const code = isPlainObject(error) && typeof error.code === 'string' ? error.code : 'no answer';
+		throw new NodeApiError(
+			context.getNode(),
+			{ message: `storage: ${code}` },
+			{
+				message: `Could not send the file to Peach's storage (${code})`,
+				description: 'Nothing was finalized; run the node again to start a new upload.',
+				itemIndex,
+			},
+		);
+	}
+	if (status < 200 || status >= 300) {
+		const text = Buffer.isBuffer(body)
+			? body.toString('utf8')
+			: typeof body === 'string'
+				? body
+				: '';
+		throw new NodeApiError(
+			context.getNode(),
+			{ message: `storage answered ${status}` },
+			{
+				message: `Peach's storage refused the file (${status})${text ? `: ${text.slice(0, 200)}` : ''}`,
+				description:
+					'The upload was not finalized. Check the file (its checksum and size are checked by the storage) and run again.',
+				httpCode: String(status),
+				itemIndex,
+			},
+		);
+	}
+}

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+
+import { describe, expect, it } from 'vitest';
+
+import { useSandbox } from './harness.mts';
+
+const t = useSandbox();
+const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest('base64');
+
+describe('media: the direct upload', () => {
+	it('direct upload → PUT to storage with exactly its headers (no key) → finalize → served', async () => {
+		const bytes = Buffer.from(
+			await (await fetch(`${t.sandbox.url}/samples/brochure.pdf`)).arrayBuffer(),
+		);
+		const created = await t.api('POST', '/api/v1/medias/direct_uploads', {
+			blob: {
+				filename: 'brochure.pdf',
+				content_type: 'application/pdf',
+				byte_size: bytes.length,
+				checksum: md5(bytes),
+			},
+		});
+		expect(created.status).toBe(200);
+		const { url, headers } = created.json.direct_upload;
+		expect(url).toMatch(/\/storage\/uploads\//);
+		const withKey = await fetch(url, {
+			method: 'PUT',
+			headers: { ...headers, Authorization: 'test-sandbox-key' },
+			body: bytes,
+		});
+		expect(withKey.status).toBe(403);
+		const wrong = await fetch(url, {
+			method: 'PUT',
+			headers,
+			body: Buffer.concat([bytes, Buffer.from('x')]),
+		});
+		expect(wrong.status).toBe(400);
+		expect(
+			(await t.api('POST', '/api/v1/medias/finalize', { signed_id: created.json.signed_id }))
+				.status,
+		).toBe(422);
+		expect((await fetch(url, { method: 'PUT', headers, body: bytes })).status).toBe(204);
+		const media = await t.api('POST', '/api/v1/medias/finalize', {
+			signed_id: created.json.signed_id,
+		});
+		expect(media.json).toMatchObject({
+			filename: 'brochure.pdf',
+			media_url: `media://${media.json.id}`,
+		});
+		const served = await fetch(`${t.sandbox.url}/storage/media/${media.json.id}`);
+		expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+		expect(
+			t.sandbox.state.storageRequests.filter((r) => r.headerNames.includes('authorization')),
+		).toHaveLength(1);
+	});
+
+	it('refuses a type Peach does not take and a file over the limit, as blob reasons', async () => {
+		const big = await t.api('POST', '/api/v1/medias/direct_uploads', {
+			blob: {
+				filename: 'big.png',
+				content_type: 'image/png',
+				byte_size: 10 * 1024 * 1024,
+				checksum: 'AAAAAAAAAAAAAAAAAAAAAA==',
+			},
+		});
+		expect(big.json.reason).toEqual({
+			blob: { byte_size: ['is too large (max 5242880 bytes for image/png)'] },
+		});
+		const exe = await t.api('POST', '/api/v1/medias/direct_uploads', {
+			filename: 'x.exe',
+			content_type: 'application/x-msdownload',
+			byte_size: 10,
+			checksum: 'AAAAAAAAAAAAAAAAAAAAAA==',
+		});
+		expect(exe.json.reason.blob.content_type).toEqual([
+			'application/x-msdownload is not supported',
+		]);
+	});
+
+	it('lists with count/next/previous and deletes with 204', async () => {
+		const list = await t.api('GET', '/api/v1/medias');
+		expect(list.json).toMatchObject({
+			count: 1,
+			next: null,
+			previous: null,
+			medias: [{ id: 12, media_url: 'media://12' }],
+		});
+		expect((await t.api('DELETE', '/api/v1/medias/12')).status).toBe(204);
+		expect((await t.api('DELETE', '/api/v1/medias/12')).status).toBe(404);
+	});
+});
+
+describe('automations, triggers, the condition library', () => {
+	it('lists the condition library by source', async () => {
+		const stripe = await t.api('GET', '/api/v1/expressions?source=stripe');
+		expect(stripe.json.expressions.map((e: { id: string }) => e.id)).toEqual(['exp_stripe_paid']);
+	});
+
+	it('creates triggers from a condition, with the documented error codes', async () => {
+		const create = (body: Record<string, unknown>) =>
+			t.api('POST', '/api/v1/streams/strm_welcome/triggers', body);
+		const ambiguous = await create({ condition: 'Order Paid' });
+		expect([ambiguous.status, ambiguous.json.code]).toEqual([409, 'condition_ambiguous']);
+		const notConnected = await create({ condition: 'Order Paid', source: 'stripe' });
+		expect([notConnected.status, notConnected.json.code]).toEqual([
+			409,
+			'event_source_not_connected',
+		]);
+		const missing = await create({
+			expression_id: 'exp_order_paid_not',
+			variables: { key_path: '$.x' },
+		});
+		expect([missing.status, missing.json.code]).toEqual([422, 'missing_variables']);
+		const unknown = await create({ condition: 'Moon landed' });
+		expect([unknown.status, unknown.json.code]).toEqual([404, 'condition_not_found']);
+		const made = await create({
+			condition: 'order paid',
+			source: 'peach_shopify',
+			activate: true,
+			description: 'Paid',
+		});
+		expect(made.json).toMatchObject({
+			status: 'active',
+			condition: { expression_id: 'exp_order_paid' },
+		});
+		const draft = await create({ expression_id: 'exp_cart' });
+		expect(draft.json.status).toBe('draft');
+	});
+
+	it('triggers a published automation for a contact with the payload at the top level', async () => {
+		const run = await t.api('POST', '/api/v1/streams/strm_welcome/events', {
+			contact: { phone_number: '+919988776655' },
+			order_id: 'A-7',
+		});
+		expect(run.json).toEqual({ status: 'success', event_id: expect.stringMatching(/^evt_/) });
+		expect(t.sandbox.state.automationRuns[0].body).toEqual({
+			contact: { phone_number: '+919988776655' },
+			order_id: 'A-7',
+		});
+		const draft = await t.api('POST', '/api/v1/streams', { name: 'Draft' });
+		const refused = await t.api('POST', `/api/v1/streams/${draft.json.id}/events`, {
+			contact: { phone_number: '+919988776655' },
+		});
+		expect(refused.json.reason.stream[0]).toBe(
+			'is draft: only a published automation can be triggered',
+		);
+	});
+});

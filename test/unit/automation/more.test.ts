@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator } from '../harness';
+
+async function run(
+	params: Record<string, unknown>,
+	responses: FakeResponse[] = [{ statusCode: 200, body: {} }],
+	extra = {},
+) {
+	const harness = createExecuteContext({ params, responses, ...extra });
+	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
+	return { ...harness, output };
+}
+
+describe('Automation → Get Many, Get, Update, Trigger', () => {
+	it('Get Many filters by execution mode; Get reads one', async () => {
+		const many = await run(
+			{
+				resource: 'automation',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { executionMode: 'backend_driven' },
+			},
+			[{ statusCode: 200, body: [] }],
+		);
+		expect(many.requests[0].options.qs).toEqual({ execution_mode: 'backend_driven', page: 1 });
+		const one = await run({
+			resource: 'automation',
+			operation: 'get',
+			automationId: locator('strm_1'),
+		});
+		expect(one.requests[0].url).toBe('https://peach.test/api/v1/streams/strm_1');
+	});
+
+	it("Update sends only the changes; publishing shows Peach's reasons; an empty update is refused", async () => {
+		const { requests } = await run({
+			resource: 'automation',
+			operation: 'update',
+			automationId: locator('strm_1'),
+			updateFields: {
+				status: 'published',
+				name: 'Greeter',
+				definition: '{"start_step": "a", "steps": {}}',
+			},
+		});
+		expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+			'PATCH',
+			'https://peach.test/api/v1/streams/strm_1',
+			{ name: 'Greeter', status: 'published', definition: { start_step: 'a', steps: {} } },
+		]);
+		const refused = await run(
+			{
+				resource: 'automation',
+				operation: 'update',
+				automationId: locator('strm_1'),
+				updateFields: { status: 'published' },
+			},
+			[
+				{
+					statusCode: 422,
+					body: {
+						status: 'failed',
+						reason: { definition: ['start_step "a" is not one of the steps'] },
+					},
+				},
+			],
+			{ continueOnFail: true },
+		);
+		expect((refused.output as Array<Array<{ json: { error: string } }>>)[0][0].json.error).toBe(
+			'definition: start_step "a" is not one of the steps',
+		);
+		const empty = await run({
+			resource: 'automation',
+			operation: 'update',
+			automationId: locator('strm_1'),
+			updateFields: {},
+		});
+		expect((empty.output as Error).message).toBe(
+			'Update Automation "(no changes)" would change nothing',
+		);
+	});
+
+	it('Trigger posts the contact and the payload at the top level, never retried', async () => {
+		const base = {
+			resource: 'automation',
+			operation: 'trigger',
+			automationId: locator('strm_1'),
+			phoneNumber: '+919988776655',
+			contactFields: { name: 'Asha' },
+			payloadInput: 'fields',
+			payload: { values: [{ key: 'order_id', value: 'A-7' }] },
+		};
+		const { requests } = await run(base);
+		expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+			'POST',
+			'https://peach.test/api/v1/streams/strm_1/events',
+			{ contact: { phone_number: '+919988776655', name: 'Asha' }, order_id: 'A-7' },
+		]);
+		const json = await run({
+			...base,
+			payloadInput: 'json',
+			payloadJson: '{"cart": {"total": 3}}',
+		});
+		expect(json.requests[0].options.body).toEqual({
+			contact: { phone_number: '+919988776655', name: 'Asha' },
+			cart: { total: 3 },
+		});
+		const reserved = await run({ ...base, payloadInput: 'json', payloadJson: '{"contact": 1}' });
+		expect((reserved.output as Error).message).toBe('Payload "contact" is a reserved name');
+		const limited = await run(
+			base,
+			[{ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: 200 }],
+			{ continueOnFail: true },
+		);
+		expect(limited.requests).toHaveLength(1);
+	});
+});

@@ -1,0 +1,118 @@
+import { createHash } from 'crypto';
+
+import { NodeOperationError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator, TEST_API_KEY } from '../harness';
+
+const pdf = Buffer.from('%PDF-1.4 sample');
+const checksum = createHash('md5').update(pdf).digest('base64');
+const directUpload = {
+	statusCode: 200,
+	body: {
+		id: 'up_1',
+		signed_id: 'signed_1',
+		direct_upload: {
+			url: 'https://storage.test/uploads/up_1',
+			headers: { 'Content-Type': 'application/pdf', 'Content-MD5': checksum },
+		},
+	},
+};
+const finalized = {
+	statusCode: 200,
+	body: { id: 101, filename: 'brochure.pdf', media_url: 'media://101', signed_id: 'signed_1' },
+};
+const upload = { resource: 'media', operation: 'upload', binaryPropertyName: 'data', options: {} };
+
+async function run(
+	params: Record<string, unknown>,
+	responses: FakeResponse[],
+	extra: Record<string, unknown> = {},
+) {
+	const harness = createExecuteContext({ params, responses, ...extra });
+	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
+	return { ...harness, output };
+}
+
+describe('Media → Upload', () => {
+	it('direct upload, the bytes to storage with exactly its headers and no key, then finalize', async () => {
+		const { requests, plainRequests, output } = await run(upload, [directUpload, finalized], {
+			binary: { 0: { bytes: pdf, mimeType: 'application/pdf', fileName: 'brochure.pdf' } },
+			plainResponses: [{ statusCode: 204, body: '' }],
+		});
+		expect(requests.map((r) => `${r.options.method} ${r.url}`)).toEqual([
+			'POST https://peach.test/api/v1/medias/direct_uploads',
+			'POST https://peach.test/api/v1/medias/finalize',
+		]);
+		expect(requests[0].options.body).toEqual({
+			blob: {
+				filename: 'brochure.pdf',
+				content_type: 'application/pdf',
+				byte_size: pdf.length,
+				checksum,
+			},
+		});
+		expect(requests[1].options.body).toEqual({ signed_id: 'signed_1' });
+		expect(plainRequests).toHaveLength(1);
+		expect(plainRequests[0]).toMatchObject({
+			method: 'PUT',
+			url: 'https://storage.test/uploads/up_1',
+			headers: { 'Content-Type': 'application/pdf', 'Content-MD5': checksum },
+		});
+		expect((plainRequests[0].body as Buffer).equals(pdf)).toBe(true);
+		expect(JSON.stringify(plainRequests[0].headers)).not.toContain(TEST_API_KEY);
+		expect((output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual(finalized.body);
+	});
+
+	it("refuses a file over WhatsApp's limit for its type, and a type Peach does not take, before any request", async () => {
+		const big = await run(upload, [], {
+			binary: {
+				0: { bytes: Buffer.alloc(10 * 1024 * 1024), mimeType: 'image/png', fileName: 'big.png' },
+			},
+		});
+		expect(big.output).toBeInstanceOf(NodeOperationError);
+		expect((big.output as Error).message).toBe(
+			'File "big.png" "10 MB" is larger than the 5 MB WhatsApp allows for a image (image/png)',
+		);
+		expect(big.requests).toHaveLength(0);
+		const exe = await run(upload, [], {
+			binary: { 0: { bytes: pdf, mimeType: 'application/x-msdownload', fileName: 'a.exe' } },
+		});
+		expect((exe.output as Error).message).toContain('is not a type Peach takes');
+		const none = await run(upload, []);
+		expect((none.output as Error).message).toContain("binary file 'data'");
+	});
+
+	it('a storage refusal is reported and nothing is finalized', async () => {
+		const { requests, output } = await run(upload, [directUpload, finalized], {
+			binary: { 0: { bytes: pdf, mimeType: 'application/pdf', fileName: 'brochure.pdf' } },
+			plainResponses: [{ statusCode: 400, body: 'Content-MD5 does not match' }],
+		});
+		expect((output as Error).message).toBe(
+			"Peach's storage refused the file (400): Content-MD5 does not match",
+		);
+		expect(requests).toHaveLength(1);
+	});
+});
+
+describe('Media → Get Many, Delete', () => {
+	it('lists over count/next/previous and deletes (204 → deleted)', async () => {
+		const list = await run({ resource: 'media', operation: 'getMany', returnAll: true }, [
+			{ statusCode: 200, body: { count: 1, next: null, previous: null, medias: [{ id: 12 }] } },
+		]);
+		expect(list.requests[0].url).toBe('https://peach.test/api/v1/medias');
+		const gone = await run(
+			{ resource: 'media', operation: 'delete', mediaId: locator('media://12', 'id') },
+			[{ statusCode: 204, body: '' }],
+		);
+		expect([gone.requests[0].options.method, gone.requests[0].url]).toEqual([
+			'DELETE',
+			'https://peach.test/api/v1/medias/12',
+		]);
+		expect((gone.output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
+			deleted: true,
+			id: 'media://12',
+		});
+	});
+});
