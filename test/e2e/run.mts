@@ -10,10 +10,12 @@ import { join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../sandbox/server.mts';
 import { automationChecks } from './checks/automation.e2e.mts';
+import { automationMoreChecks } from './checks/automationMore.e2e.mts';
 import { broadcastChecks } from './checks/broadcast.e2e.mts';
 import { contactChecks } from './checks/contact.e2e.mts';
 import { conversationChecks } from './checks/conversation.e2e.mts';
 import { credentialChecks } from './checks/credential.e2e.mts';
+import { mediaChecks } from './checks/media.e2e.mts';
 import { orderChecks } from './checks/order.e2e.mts';
 import { peachTriggerChecks } from './checks/peachTrigger.e2e.mts';
 import { templateMessageChecks } from './checks/templateMessage.e2e.mts';
@@ -45,6 +47,8 @@ const checks = [
 	...orderChecks,
 	...triggerChecks,
 	...automationChecks,
+	...automationMoreChecks,
+	...mediaChecks,
 	// Last among the action checks: it archives and pauses templates the others send.
 	...whatsAppTemplateChecks,
 	...peachTriggerChecks,

@@ -31,8 +31,10 @@ export const LOCATOR_KINDS = {
 		displayName: 'Condition',
 		name: 'conditionId',
 		searchListMethod: 'searchConditions',
-		idExample: 'exp_1234abcd',
+		idExample: 'exp_1234abcd or Order Paid',
 		description: 'An expression from the condition library',
+		/** By ID also takes the condition's friendly name, which has spaces. */
+		anyText: true,
 	},
 	conversation: {
 		displayName: 'Conversation',
@@ -74,6 +76,7 @@ export function locator(
 ): INodeProperties {
 	const spec = LOCATOR_KINDS[kind];
 	const label = spec.displayName.toLowerCase();
+	const anyText = 'anyText' in spec && spec.anyText;
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -93,12 +96,14 @@ export function locator(
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. ${spec.idExample}`,
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\S+$', errorMessage: `A ${label} ID has no spaces` },
-					},
-				],
+				validation: anyText
+					? []
+					: [
+							{
+								type: 'regex',
+								properties: { regex: '^\\S+$', errorMessage: `A ${label} ID has no spaces` },
+							},
+						],
 			},
 		],
 		...overrides,
