@@ -21,9 +21,13 @@ const registryWith = (
 	thing: { displayName: 'Thing', defaultOperation: 'x', operations: { x: operation } },
 });
 
-function context(items: number, continueOnFail = false) {
+function context(
+	items: number,
+	continueOnFail = false,
+	requestOptions: Record<string, unknown> = {},
+) {
 	return createExecuteContext({
-		params: { resource: 'thing', operation: 'x' },
+		params: { resource: 'thing', operation: 'x', requestOptions },
 		items,
 		continueOnFail,
 	}).context as IExecuteFunctions;
@@ -115,5 +119,65 @@ describe('router: the operation contract', () => {
 		const error = await router.call(context(7), registryWith(operation)).catch((e: unknown) => e);
 		expect((error as NodeApiError).message).toBe('Phone Number "x" is bad');
 		expect((error as NodeApiError).context.itemIndex).toBe(5);
+	});
+});
+
+describe('router: Max Concurrent Requests', () => {
+	/** An operation whose items take different times; it records how many run at once. */
+	function timedOperation(durations: number[], fail: number[] = []) {
+		const state = { running: 0, most: 0, started: [] as number[] };
+		const operation: ItemOperation = {
+			option,
+			description: [],
+			execute: async (itemIndex) => {
+				state.started.push(itemIndex);
+				state.running++;
+				state.most = Math.max(state.most, state.running);
+				await new Promise((resolve) => setTimeout(resolve, durations[itemIndex] ?? 1));
+				state.running--;
+				if (fail.includes(itemIndex))
+					throw new PeachInputError('Item', itemIndex, 'failed', 'Fix it.');
+				return { itemIndex };
+			},
+		};
+		return { operation, state };
+	}
+
+	it('runs up to N items at once and keeps the outputs in input order, each paired', async () => {
+		const { operation, state } = timedOperation([40, 5, 25, 1, 10, 1]);
+		const [output] = await router.call(
+			context(6, false, { concurrency: 3 }),
+			registryWith(operation),
+		);
+		expect(state.most).toBe(3);
+		expect(output.map((item) => [item.json.itemIndex, item.pairedItem])).toEqual(
+			[0, 1, 2, 3, 4, 5].map((index) => [index, { item: index }]),
+		);
+	});
+
+	it('one at a time by default', async () => {
+		const { operation, state } = timedOperation([5, 5, 5]);
+		await router.call(context(3), registryWith(operation));
+		expect(state.most).toBe(1);
+	});
+
+	it('Continue On Fail keeps every item in order; without it, the first failure in input order is the error and no new item starts', async () => {
+		const cof = timedOperation([20, 1, 1, 1], [1]);
+		const [output] = await router.call(
+			context(4, true, { concurrency: 2 }),
+			registryWith(cof.operation),
+		);
+		expect(output.map((item) => item.json.itemIndex ?? item.json.error)).toEqual([
+			0,
+			'Item 1 failed',
+			2,
+			3,
+		]);
+		const stop = timedOperation([20, 1, 1, 1, 1, 1], [1]);
+		const error = await router
+			.call(context(6, false, { concurrency: 2 }), registryWith(stop.operation))
+			.catch((e: unknown) => e);
+		expect((error as Error).message).toBe('Item 1 failed');
+		expect(stop.state.started).toEqual([0, 1]);
 	});
 });

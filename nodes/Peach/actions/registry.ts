@@ -7,6 +7,7 @@ import { contact } from './contact/Contact.resource';
 import { conversation } from './conversation/Conversation.resource';
 import { media } from './media/Media.resource';
 import type { ResourceDefinition } from './node.type';
+import { requestOptionsField } from '../descriptions/fields';
 import { order } from './order/Order.resource';
 import { templateMessage } from './templateMessage/TemplateMessage.resource';
 import { trigger } from './trigger/Trigger.resource';
@@ -70,5 +71,6 @@ export function nodeProperties(
 		});
 		for (const operation of operations) properties.push(...operation.description);
 	}
+	properties.push(requestOptionsField);
 	return properties;
 }

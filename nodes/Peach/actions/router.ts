@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { PeachInputError } from '../helpers/inputError';
+import { executionState } from '../transport/pace';
 import type { BatchOperation, ItemOperation, ItemResult, ResourceDefinition } from './node.type';
 import { isBatchOperation, ItemsWithBinary } from './node.type';
 import { registry } from './registry';
@@ -47,20 +48,50 @@ function itemsOf(result: ItemResult, itemIndex: number): INodeExecutionData[] {
 	}));
 }
 
+/** One item's outputs, or its error (already a node error). */
+async function runItem(
+	context: IExecuteFunctions,
+	operation: ItemOperation,
+	itemIndex: number,
+): Promise<INodeExecutionData[] | NodeApiError | NodeOperationError> {
+	try {
+		return itemsOf(await operation.execute.call(context, itemIndex), itemIndex);
+	} catch (caught) {
+		return toNodeError(context, caught, itemIndex);
+	}
+}
+
+/**
+ * A per-item operation over all items, `concurrency` at a time (Request Options; 1 by default).
+ * Outputs keep the input order. Without Continue On Fail, the first failed item (in input order) is
+ * the error, and no new item starts once one has failed; items already under way finish.
+ */
 async function runPerItem(
 	context: IExecuteFunctions,
 	operation: ItemOperation,
 	itemCount: number,
 ): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		try {
-			output.push(...itemsOf(await operation.execute.call(context, itemIndex), itemIndex));
-		} catch (caught) {
-			const error = toNodeError(context, caught, itemIndex);
-			if (!context.continueOnFail()) throw error;
-			output.push({ json: errorJson(error), pairedItem: { item: itemIndex } });
+	const results: Array<INodeExecutionData[] | NodeApiError | NodeOperationError> = [];
+	const continueOnFail = context.continueOnFail();
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (!failed && next < itemCount) {
+			const itemIndex = next++;
+			const result = await runItem(context, operation, itemIndex);
+			results[itemIndex] = result;
+			if (!Array.isArray(result) && !continueOnFail) failed = true;
 		}
+	};
+	const concurrency = Math.min(executionState(context).concurrency, Math.max(itemCount, 1));
+	await Promise.all(Array.from({ length: concurrency }, worker));
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < results.length; itemIndex++) {
+		const result = results[itemIndex];
+		if (result === undefined) continue;
+		if (Array.isArray(result)) output.push(...result);
+		else if (!continueOnFail) throw result;
+		else output.push({ json: errorJson(result), pairedItem: { item: itemIndex } });
 	}
 	return output;
 }

@@ -101,3 +101,32 @@ export function eventIdField(returnedBy: string): INodeProperties {
 		description: `The event ID a ${returnedBy} returned. By default the one in the input item.`,
 	};
 }
+
+/** Options of every operation: how many items go to Peach at once, and how long a request may take. */
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Concurrent Requests',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 20 },
+			default: 1,
+			description:
+				"How many items are sent to Peach at the same time, for operations that make one request per item (e.g. Send). Over a slow network 10 is about 10 times faster. Peach's rate limit may answer 429: that item fails (a send is never repeated) and all items pause for Retry-After. Outputs keep the input order.",
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeout',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 300 },
+			default: 30,
+			description:
+				'How long to wait for Peach to answer a request. A send that times out may already be queued: it is never retried, and the error says so.',
+		},
+	],
+};

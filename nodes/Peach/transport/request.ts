@@ -4,10 +4,10 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
 import { API_PREFIX, buildApiError, buildNetworkError, retryAfterSeconds } from './errors';
+import { executionState, slowDown, waitForTurn } from './pace';
 import type { PeachRequest, PeachResponse } from './types';
 
 export const CREDENTIAL_TYPE = 'peachMessagingApi';
@@ -31,6 +31,7 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 		headers: { Accept: 'application/json' },
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
+		timeout: executionState(this).timeoutMs,
 	};
 	if (request.qs && Object.keys(request.qs).length) options.qs = request.qs;
 	if (request.body !== undefined) {
@@ -61,11 +62,13 @@ export async function baseUrlForMessages(context: PeachContext): Promise<string>
 /**
  * A request to Peach. Returns the parsed body of a 2xx answer; throws a NodeApiError otherwise.
  * A rate-limited GET is tried again after Retry-After; nothing else is ever repeated, so a send
- * (POST /events) is made exactly once.
+ * (POST /events) is made exactly once. Any 429 also pauses the execution's other requests for
+ * Retry-After, so concurrent items slow down together. Every request has the execution's timeout.
  */
 export async function peachApiRequest(this: PeachContext, request: PeachRequest): Promise<unknown> {
 	const retries = request.method === 'GET' && !request.delivers ? RATE_LIMIT_ATTEMPTS : 1;
 	for (let attempt = 1; ; attempt++) {
+		await waitForTurn(this);
 		let response: PeachResponse;
 		try {
 			response = await peachHttp.call(this, request);
@@ -75,13 +78,13 @@ export async function peachApiRequest(this: PeachContext, request: PeachRequest)
 		if (response.statusCode >= 200 && response.statusCode < 300) {
 			return response.body === '' || response.body === undefined ? {} : response.body;
 		}
-		if (response.statusCode === 429 && attempt < retries) {
+		if (response.statusCode === 429) {
 			const wait = Math.min(
 				retryAfterSeconds(response.headers) ?? attempt,
 				RATE_LIMIT_MAX_WAIT_SECONDS,
 			);
-			await sleep(wait * 1000);
-			continue;
+			slowDown(this, wait);
+			if (attempt < retries) continue;
 		}
 		throw buildApiError(this.getNode(), response, request);
 	}

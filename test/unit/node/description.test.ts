@@ -72,12 +72,17 @@ describe('Peach node description', () => {
 		}
 	});
 
-	it("a condition By ID may be its name (spaces), other IDs may not have spaces", () => {
+	it('a condition By ID may be its name (spaces), other IDs may not have spaces', () => {
 		const byId = (name: string) =>
-			description.properties.find((p) => p.name === name)?.modes?.find((mode) => mode.name === 'id');
+			description.properties
+				.find((p) => p.name === name)
+				?.modes?.find((mode) => mode.name === 'id');
 		expect(byId('conditionId')?.validation).toEqual([]);
 		expect(byId('templateId')?.validation).toEqual([
-			{ type: 'regex', properties: { regex: '^\\S+$', errorMessage: 'A template ID has no spaces' } },
+			{
+				type: 'regex',
+				properties: { regex: '^\\S+$', errorMessage: 'A template ID has no spaces' },
+			},
 		]);
 	});
 

@@ -1,5 +1,5 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
 import {
@@ -17,15 +17,23 @@ import {
 import { peachApiRequest } from '../../../nodes/Peach/transport/request';
 import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from '../harness';
 
-const sleeps = vi.hoisted(() => [] as number[]);
+/** n8n's sleep, recorded; it moves a fake clock so a pause ends as it would. */
+const clock = vi.hoisted(() => ({ now: 0, sleeps: [] as number[] }));
+const sleeps = clock.sleeps;
 vi.mock('n8n-workflow', async (importOriginal) => ({
 	...(await importOriginal<typeof import('n8n-workflow')>()),
 	sleep: async (ms: number) => {
-		sleeps.push(ms);
+		clock.sleeps.push(ms);
+		clock.now += ms;
 	},
 }));
 beforeEach(() => {
-	sleeps.length = 0;
+	clock.sleeps.length = 0;
+	clock.now = 5_000_000;
+	vi.spyOn(Date, 'now').mockImplementation(() => clock.now);
+});
+afterEach(() => {
+	vi.restoreAllMocks();
 });
 
 describe('error text', () => {
@@ -170,6 +178,7 @@ describe('peachApiRequest', () => {
 			body: { name: 'x' },
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
+			timeout: 30_000,
 		});
 		expect(requests[0].url).toBe('https://peach.test/api/v1/streams');
 		expect(requests[0].sent.headers).toEqual({
@@ -225,6 +234,39 @@ describe('peachApiRequest', () => {
 		expect(error.description).toContain('nothing was queued');
 		expect(requests).toHaveLength(1);
 		expect(sleeps).toEqual([]);
+	});
+
+	it('a 429 on a send pauses the next requests of the execution for Retry-After (never resending it)', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [
+				{ statusCode: 429, headers: { 'retry-after': '5' } },
+				{ statusCode: 201, body: { event_id: 'evt_2' } },
+			],
+		});
+		const send = { method: 'POST' as const, path: '/events', body: {}, delivers: true };
+		await expect(peachApiRequest.call(context, send)).rejects.toThrow('429');
+		expect(sleeps).toEqual([]);
+		await expect(peachApiRequest.call(context, send)).resolves.toEqual({ event_id: 'evt_2' });
+		expect(sleeps).toEqual([5000]);
+		expect(requests).toHaveLength(2);
+	});
+
+	it('every request has the Request Options timeout; a timed-out send says it may already be queued', async () => {
+		const timedOut = Object.assign(new Error('timeout of 5000ms exceeded'), {
+			code: 'ECONNABORTED',
+		});
+		const { context, requests } = createExecuteContext({
+			params: { requestOptions: { timeout: 5 } },
+			responses: [timedOut],
+		});
+		const error = (await peachApiRequest
+			.call(context, { method: 'POST', path: '/events', body: {}, delivers: true })
+			.catch((e: unknown) => e)) as NodeApiError;
+		expect(requests[0].options.timeout).toBe(5000);
+		expect(error.message).toBe('Could not reach Peach at https://peach.test (timed out)');
+		expect(error.description).toContain('It may already have been queued in Peach');
+		expect(requests).toHaveLength(1);
 	});
 
 	it('maps an empty 2xx body to an empty object', async () => {
