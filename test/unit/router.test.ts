@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import type {
@@ -133,7 +133,7 @@ describe('router: Max Concurrent Requests', () => {
 				state.started.push(itemIndex);
 				state.running++;
 				state.most = Math.max(state.most, state.running);
-				await new Promise((resolve) => setTimeout(resolve, durations[itemIndex] ?? 1));
+				await sleep(durations[itemIndex] ?? 1);
 				state.running--;
 				if (fail.includes(itemIndex))
 					throw new PeachInputError('Item', itemIndex, 'failed', 'Fix it.');
