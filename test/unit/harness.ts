@@ -1,5 +1,6 @@
 import { constructExecutionMetaData, returnJsonArray } from 'n8n-core';
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestOptions,
@@ -74,24 +75,32 @@ function fakeHttp(
 	requests: RecordedRequest[],
 	credentials: { apiKey: string; baseUrl: string },
 ) {
-	return vi.fn(async (credentialType: string, options: IHttpRequestOptions) => {
-		const sent = await credential.authenticate(credentials, structuredClone(options));
-		// axios joins baseURL and a relative url like this (combineURLs); an absolute url stands alone.
-		const url =
-			sent.baseURL && !/^https?:\/\//i.test(sent.url)
-				? `${sent.baseURL.replace(/\/+$/, '')}/${sent.url.replace(/^\/+/, '')}`
-				: sent.url;
-		requests.push({
-			credentialType,
-			options: structuredClone(options),
-			sent: structuredClone(sent),
-			url,
-		});
-		const next = responses.shift();
-		if (next === undefined) throw new Error(`No fake response left for ${options.method} ${url}`);
-		if (next instanceof Error) throw next;
-		return { statusCode: next.statusCode, body: next.body, headers: next.headers ?? {} };
-	});
+	return vi.fn(
+		async (
+			credentialType: string,
+			options: IHttpRequestOptions,
+			additional?: { credentialsDecrypted?: { data?: ICredentialDataDecryptedObject } },
+		) => {
+			// n8n uses the credentials the node passes (read once per execution), else reads them itself.
+			const data = additional?.credentialsDecrypted?.data ?? credentials;
+			const sent = await credential.authenticate(data, structuredClone(options));
+			// axios joins baseURL and a relative url like this (combineURLs); an absolute url stands alone.
+			const url =
+				sent.baseURL && !/^https?:\/\//i.test(sent.url)
+					? `${sent.baseURL.replace(/\/+$/, '')}/${sent.url.replace(/^\/+/, '')}`
+					: sent.url;
+			requests.push({
+				credentialType,
+				options: structuredClone(options),
+				sent: structuredClone(sent),
+				url,
+			});
+			const next = responses.shift();
+			if (next === undefined) throw new Error(`No fake response left for ${options.method} ${url}`);
+			if (next instanceof Error) throw next;
+			return { statusCode: next.statusCode, body: next.body, headers: next.headers ?? {} };
+		},
+	);
 }
 
 /** A parameter by name or dotted path (`additionalFields.replyAutomation`), as n8n reads it. */

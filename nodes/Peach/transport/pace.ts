@@ -1,4 +1,6 @@
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -21,6 +23,8 @@ interface ExecutionState {
 	pausedUntil: number;
 	timeoutMs: number;
 	concurrency: number;
+	/** The credential, decrypted once for the whole execution (n8n decrypts it on every request otherwise). */
+	credentials?: Promise<ICredentialsDecrypted>;
 }
 
 const states = new WeakMap<object, ExecutionState>();
@@ -66,4 +70,30 @@ export async function waitForTurn(context: Context): Promise<void> {
 export function slowDown(context: Context, seconds: number): void {
 	const state = executionState(context);
 	state.pausedUntil = Math.max(state.pausedUntil, Date.now() + seconds * 1000);
+}
+
+/**
+ * The node's credential, read (decrypted) once per execution and handed to n8n's authenticated
+ * request, which then applies the credential's own authenticate() without reading it again.
+ */
+export async function credentialsOf(
+	context: Context,
+	type: string,
+): Promise<ICredentialsDecrypted> {
+	const state = executionState(context);
+	state.credentials ??= (async () => {
+		const reference = context.getNode().credentials?.[type];
+		return {
+			id: reference?.id ?? '',
+			name: reference?.name ?? type,
+			type,
+			data: await context.getCredentials<ICredentialDataDecryptedObject>(type),
+		};
+	})();
+	try {
+		return await state.credentials;
+	} catch (error) {
+		state.credentials = undefined;
+		throw error;
+	}
 }

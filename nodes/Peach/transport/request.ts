@@ -7,7 +7,7 @@ import type {
 
 import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
 import { API_PREFIX, buildApiError, buildNetworkError, retryAfterSeconds } from './errors';
-import { executionState, slowDown, waitForTurn } from './pace';
+import { credentialsOf, executionState, slowDown, waitForTurn } from './pace';
 import type { PeachRequest, PeachResponse } from './types';
 
 export const CREDENTIAL_TYPE = 'peachMessagingApi';
@@ -19,9 +19,9 @@ export const RATE_LIMIT_ATTEMPTS = 3;
 export const RATE_LIMIT_MAX_WAIT_SECONDS = 30;
 
 /**
- * One raw exchange with Peach. The path is relative: the credential adds the normalised Base URL
- * and the key, so nothing here reads (or decrypts) the credential. Resolves with any HTTP status;
- * rejects only when no answer came.
+ * One raw exchange with Peach. The path is relative: the credential's authenticate() adds the
+ * normalised Base URL and the key. The credential is decrypted once per execution (credentialsOf),
+ * not per request. Resolves with any HTTP status; rejects only when no answer came.
  */
 export async function peachHttp(this: PeachContext, request: PeachRequest): Promise<PeachResponse> {
 	const options: IHttpRequestOptions = {
@@ -42,6 +42,9 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 		this,
 		CREDENTIAL_TYPE,
 		options,
+		{
+			credentialsDecrypted: await credentialsOf(this, CREDENTIAL_TYPE),
+		},
 	)) as {
 		statusCode?: number;
 		body?: unknown;
@@ -53,7 +56,7 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 /** The Base URL, for messages only: read from the credential on the failure path. */
 export async function baseUrlForMessages(context: PeachContext): Promise<string> {
 	try {
-		return normalizeBaseUrl((await context.getCredentials(CREDENTIAL_TYPE)).baseUrl);
+		return normalizeBaseUrl((await credentialsOf(context, CREDENTIAL_TYPE)).data?.baseUrl);
 	} catch {
 		return 'the Base URL of the Peach API credential';
 	}

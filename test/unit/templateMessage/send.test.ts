@@ -320,6 +320,15 @@ describe('Template Message → Send', () => {
 		});
 	});
 
+	it('reads (decrypts) the credential once per execution, not per item', async () => {
+		const { getCredentials, requests } = await run(
+			[minimal, minimal, minimal],
+			[accepted, accepted, accepted],
+		);
+		expect(requests).toHaveLength(3);
+		expect(getCredentials).toHaveBeenCalledTimes(1);
+	});
+
 	it('gives each of several input items its own request and paired output', async () => {
 		const { output, requests } = await run(
 			[minimal, { ...minimal, phoneNumber: '+14155550123' }],

@@ -186,8 +186,8 @@ describe('peachApiRequest', () => {
 			'Content-Type': 'application/json',
 			Authorization: TEST_API_KEY,
 		});
-		// The credential is not read (decrypted) by the node on the way to a successful answer.
-		expect(getCredentials).not.toHaveBeenCalled();
+		// The credential is read (decrypted) once per execution and handed to n8n with the request.
+		expect(getCredentials).toHaveBeenCalledTimes(1);
 	});
 
 	it('retries a rate-limited GET after the Retry-After Peach sends, at most three tries', async () => {
@@ -303,7 +303,7 @@ describe('peachApiRequest', () => {
 			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
 		);
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
-		// Only the failure path reads the credential, for the Base URL in the message.
+		// The Base URL in the message comes from the credential already read for the request.
 		expect(getCredentials).toHaveBeenCalledTimes(1);
 	});
 });

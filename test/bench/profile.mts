@@ -1,0 +1,136 @@
+/**
+ * npm run bench:profile: a CPU profile of n8n while the Peach node sends 1,000 items three times
+ * against a loopback mock (n8n started with --cpu-prof), then the functions with the most self time,
+ * grouped by package. Shows where per-item time goes. Not a test.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+	chain,
+	codeNode,
+	installPackage,
+	log,
+	N8nClient,
+	newUserFolder,
+	packPackage,
+	peachNode,
+	provisionHost,
+	startN8n,
+	webhookNode,
+} from '../e2e/n8n.mts';
+
+const server = createServer((req, res) => {
+	req.resume();
+	req.on('end', () => {
+		res.writeHead(201, { 'Content-Type': 'application/json' });
+		res.end('{"status":"success","event_id":"evt_1"}');
+	});
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+const mockUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const profiles = mkdtempSync(join(tmpdir(), 'peach-profile-'));
+const userFolder = newUserFolder('n8n-peach-profile-');
+const { host, nodeBin } = await provisionHost();
+await installPackage(userFolder, await packPackage(join(userFolder, 'pack')));
+process.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profiles}`;
+const n8n = await startN8n({ host, nodeBin, userFolder });
+delete process.env.NODE_OPTIONS;
+const client = new N8nClient(n8n.url);
+await client.setupOwner();
+const credential = await client.createCredential('profile', 'peachMessagingApi', {
+	apiKey: 'k',
+	baseUrl: mockUrl,
+});
+const path = `profile-${randomUUID().slice(0, 8)}`;
+const workflowId = await client.createWorkflow({
+	name: 'profile',
+	nodes: [
+		{
+			...webhookNode(path),
+			parameters: {
+				httpMethod: 'POST',
+				path,
+				responseMode: 'lastNode',
+				responseData: 'noData',
+				options: {},
+			},
+		},
+		codeNode(
+			"return Array.from({ length: 1000 }, (_, i) => ({ json: { phone: '+1415555' + String(1000 + i), name: 'Guest ' + i } }));",
+			'Items',
+		),
+		peachNode(
+			{
+				resource: 'templateMessage',
+				operation: 'send',
+				phoneNumber: '={{ $json.phone }}',
+				templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
+				variablesInput: 'fields',
+				variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
+				contactFields: { name: '={{ $json.name }}' },
+				additionalFields: {},
+			},
+			credential,
+			'Send',
+			1.1,
+		),
+	],
+	connections: chain('Webhook', 'Items', 'Send'),
+});
+await client.activate(workflowId);
+for (let run = 0; run < 4; run++) {
+	const started = performance.now();
+	await (
+		await client.callWebhook(path, {})
+	).json;
+	log(`run ${run + 1}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+}
+await n8n.stop();
+server.close();
+
+interface Node {
+	id: number;
+	callFrame: { functionName: string; url: string; lineNumber: number };
+	children?: number[];
+}
+const file = readdirSync(profiles)
+	.map((name) => join(profiles, name))
+	.sort((a, b) => readFileSync(b).length - readFileSync(a).length)[0];
+const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+	nodes: Node[];
+	samples: number[];
+	timeDeltas: number[];
+};
+const self = new Map<number, number>();
+profile.samples.forEach((id, index) =>
+	self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
+);
+const byFunction = new Map<string, number>();
+const byPackage = new Map<string, number>();
+for (const node of profile.nodes) {
+	const us = self.get(node.id) ?? 0;
+	const url = node.callFrame.url;
+	const pkg =
+		/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
+		(url ? 'node internals / other' : '(native)');
+	const key = `${node.callFrame.functionName || '(anonymous)'} ${pkg}${/n8n-nodes-peach/.test(url) ? ` ${url.split('n8n-nodes-peach/')[1]}` : ''}`;
+	byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+	byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+}
+const top = (map: Map<string, number>, count: number) =>
+	[...map.entries()]
+		.sort((a, b) => b[1] - a[1])
+		.slice(0, count)
+		.map(([name, us]) => `${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`);
+log('\nself time by package (whole profile):');
+for (const line of top(byPackage, 12)) log(line);
+log('\nself time by function:');
+for (const line of top(byFunction, 30)) log(line);
+rmSync(profiles, { recursive: true, force: true });
+rmSync(userFolder, { recursive: true, force: true });
+process.exit(0);
