@@ -90,10 +90,5 @@ export async function credentialsOf(
 			data: await context.getCredentials<ICredentialDataDecryptedObject>(type),
 		};
 	})();
-	try {
-		return await state.credentials;
-	} catch (error) {
-		state.credentials = undefined;
-		throw error;
-	}
+	return await state.credentials;
 }
