@@ -1,6 +1,7 @@
 /**
  * npm run bench:profile: a CPU profile of n8n while the Peach node sends 1,000 items three times
- * against a loopback mock (n8n started with --cpu-prof), then the functions with the most self time,
+ * against a loopback mock (n8n started with --cpu-prof; PEACH_PROFILE_FIXED=1 for fixed parameters),
+ * then the functions with the most self time,
  * grouped by package. Shows where per-item time goes. Not a test.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,9 @@ import {
 	startN8n,
 	webhookNode,
 } from '../e2e/n8n.mts';
+
+/** PEACH_PROFILE_FIXED=1 profiles fixed parameters (no expressions) instead of the mapped ones. */
+const FIXED = process.env.PEACH_PROFILE_FIXED === '1';
 
 const server = createServer((req, res) => {
 	req.resume();
@@ -68,11 +72,13 @@ const workflowId = await client.createWorkflow({
 			{
 				resource: 'templateMessage',
 				operation: 'send',
-				phoneNumber: '={{ $json.phone }}',
+				phoneNumber: FIXED ? '+14155550123' : '={{ $json.phone }}',
 				templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
 				variablesInput: 'fields',
-				variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
-				contactFields: { name: '={{ $json.name }}' },
+				variables: {
+					values: [{ key: 'first_name', value: FIXED ? 'Guest' : '={{ $json.name }}' }],
+				},
+				contactFields: { name: FIXED ? 'Guest' : '={{ $json.name }}' },
 				additionalFields: {},
 			},
 			credential,
