@@ -221,6 +221,8 @@ export class PeachTrigger implements INodeType {
 				: JSON.stringify(this.getBodyData())
 			: undefined;
 		const output = buildOutput(envelope, decision, new Date().toISOString(), raw);
-		return { workflowData: [this.helpers.returnJsonArray([output])] };
+		// Answered here as JSON: left to n8n, an accepted delivery gets the text "firstEntryJson".
+		response.status(200).json({ received: true });
+		return { workflowData: [this.helpers.returnJsonArray([output])], noWebhookResponse: true };
 	}
 }

@@ -116,6 +116,21 @@ export interface PeachEnvelope {
 
 export type ParseResult = { ok: true; envelope: PeachEnvelope } | { ok: false; reason: string };
 
+/** What a delivery may be: Peach's events are a few KB; anything far past this is refused with 400. */
+export const LIMITS = { bodyBytes: 1024 * 1024, typeLength: 200, depth: 64 };
+
+/** Whether a parsed value nests deeper than `max` levels (checked without recursion). */
+export function deeperThan(value: unknown, max: number): boolean {
+	const stack: Array<[unknown, number]> = [[value, 1]];
+	while (stack.length) {
+		const [current, depth] = stack.pop() as [unknown, number];
+		if (typeof current !== 'object' || current === null) continue;
+		if (depth > max) return true;
+		for (const child of Object.values(current)) stack.push([child, depth + 1]);
+	}
+	return false;
+}
+
 /**
  * The webhook body as Peach's envelope `{"type": "...", "data": {...}}`. Reads the raw bytes when n8n
  * has them (any content type), else the body n8n parsed. Never throws.
@@ -127,6 +142,14 @@ export function parseEnvelope(rawBody: unknown, parsedBody: unknown): ParseResul
 		: typeof rawBody === 'string'
 			? rawBody
 			: undefined;
+	const size = Buffer.isBuffer(rawBody)
+		? rawBody.length
+		: raw !== undefined
+			? Buffer.byteLength(raw)
+			: 0;
+	if (size > LIMITS.bodyBytes) {
+		return { ok: false, reason: "The body is larger than 1 MB; Peach's events are a few KB." };
+	}
 	if (raw !== undefined && raw.trim() !== '') {
 		try {
 			body = JSON.parse(raw);
@@ -152,6 +175,15 @@ export function parseEnvelope(rawBody: unknown, parsedBody: unknown): ParseResul
 	}
 	if (typeof body.type !== 'string' || body.type.trim() === '') {
 		return { ok: false, reason: 'The body has no "type" (e.g. "message_delivery.sent").' };
+	}
+	if (body.type.length > LIMITS.typeLength) {
+		return {
+			ok: false,
+			reason: `The body's "type" is longer than ${LIMITS.typeLength} characters.`,
+		};
+	}
+	if (deeperThan(body, LIMITS.depth)) {
+		return { ok: false, reason: `The body is nested deeper than ${LIMITS.depth} levels.` };
 	}
 	if (body.data !== undefined && body.data !== null && !isPlainObject(body.data)) {
 		return { ok: false, reason: 'The body\'s "data" is not an object.' };

@@ -242,7 +242,7 @@ export const peachTriggerChecks: Check[] = [
 		},
 	},
 	{
-		name: 'trigger: malformed bodies get 400 and start nothing',
+		name: 'trigger: malformed, deep, long-typed and over-1-MB bodies get 400 and start nothing; an accepted one is answered JSON',
 		fn: async (ctx) => {
 			const trigger = await publishTrigger(ctx, { events: ['*'] });
 			const post = (body: string, type = 'application/json') =>
@@ -252,11 +252,21 @@ export const peachTriggerChecks: Check[] = [
 				await post('[1,2]'),
 				await post('{"data":{}}'),
 				await post('"just text"'),
+				await post(JSON.stringify({ type: 'x'.repeat(201), data: {} })),
+				await post(`{"type":"order.completed","data":${'{"a":'.repeat(100)}1${'}'.repeat(100)}}`),
+				await post(
+					JSON.stringify({ type: 'order.completed', data: { blob: 'x'.repeat(1024 * 1024) } }),
+				),
 			];
 			assertEqual(
 				answers.map((a) => a.status),
-				[400, 400, 400, 400],
+				[400, 400, 400, 400, 400, 400, 400],
 				'statuses',
+			);
+			assertEqual(
+				(await answers[5].json()).message,
+				'The body is nested deeper than 64 levels.',
+				'reason for a deep body',
 			);
 			assert(
 				(await answers[2].json()).message.includes('no "type"'),
@@ -264,6 +274,19 @@ export const peachTriggerChecks: Check[] = [
 			);
 			await new Promise((resolve) => setTimeout(resolve, 1000));
 			assertEqual((await ctx.client.executions(trigger.workflowId)).length, 0, 'executions');
+			const accepted = await post(
+				JSON.stringify({ type: 'order.completed', data: { id: 'wa_ord_1' } }),
+			);
+			assertEqual(
+				[
+					accepted.status,
+					accepted.headers.get('content-type')?.split(';')[0],
+					await accepted.json(),
+				],
+				[200, 'application/json', { received: true }],
+				'accepted answer',
+			);
+			await ctx.client.waitForExecutions(trigger.workflowId, 1);
 			await ctx.client.deactivate(trigger.workflowId);
 		},
 	},

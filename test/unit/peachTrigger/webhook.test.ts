@@ -89,6 +89,33 @@ describe('Peach Trigger webhook', () => {
 		expect(result.workflowData?.[0][0].json).toMatchObject({ event: type, kind, id: 'x_1' });
 	});
 
+	it('answers an accepted delivery with JSON {"received": true} itself, not n8n\'s "firstEntryJson" text', async () => {
+		const { result, sent } = await call({ body: deliveredAsSent });
+		expect(sent).toEqual({ status: 200, body: { received: true } });
+		expect(result.noWebhookResponse).toBe(true);
+		expect(result.workflowData?.[0]).toHaveLength(1);
+	});
+
+	it.each([
+		['a type longer than 200 characters', { type: 'x'.repeat(201), data: {} }, 'The body\'s "type" is longer than 200 characters.'],
+		[
+			'data nested deeper than 64 levels',
+			{ type: 'order.completed', data: JSON.parse('{"a":'.repeat(70) + '1' + '}'.repeat(70)) },
+			'The body is nested deeper than 64 levels.',
+		],
+	])('refuses %s with 400 and a reason, starting nothing', async (_label, body, reason) => {
+		const { result, sent } = await call({ body });
+		expect(sent).toEqual({ status: 400, body: { message: reason } });
+		expect(result.workflowData).toBeUndefined();
+	});
+
+	it('refuses a body over 1 MB with 400 before parsing it', async () => {
+		const big = JSON.stringify({ type: 'order.completed', data: { blob: 'x'.repeat(1024 * 1024) } });
+		const { result, sent } = await call({ body: {}, raw: big });
+		expect(sent).toEqual({ status: 400, body: { message: 'The body is larger than 1 MB; Peach\'s events are a few KB.' } });
+		expect(result.workflowData).toBeUndefined();
+	});
+
 	it('acknowledges an event that is not chosen with 200 and starts nothing', async () => {
 		const { result } = await call({
 			body: { type: 'order.completed', data: {} },
