@@ -1,5 +1,8 @@
 import type {
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
 	IDataObject,
+	INodeCredentialTestResult,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -28,13 +31,31 @@ export class PeachTrigger implements INodeType {
 		name: 'peachTrigger',
 		icon: { light: 'file:../../icons/peach.svg', dark: 'file:../../icons/peach.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
 		description:
 			'Starts the workflow when Peach sends a webhook: order, flow execution, message delivery or AI agent events',
 		defaults: { name: 'Peach Trigger' },
 		inputs: [],
+		// Required from version 2; optional in version 1, whose nodes may still carry the secret as a parameter.
+		credentials: [
+			{
+				name: 'peachWebhookApi',
+				required: true,
+				testedBy: 'peachWebhookSecretTest',
+				displayOptions: {
+					show: { verification: ['queryToken', 'header'], '@version': [2] },
+				},
+			},
+			{
+				name: 'peachWebhookApi',
+				required: false,
+				testedBy: 'peachWebhookSecretTest',
+				displayOptions: { show: { verification: ['queryToken', 'header'], '@version': [1] } },
+			},
+		],
 		outputs: [NodeConnectionTypes.Main],
 		webhooks: [
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
@@ -67,7 +88,12 @@ export class PeachTrigger implements INodeType {
 						value: 'header',
 						description: 'Peach must send the secret in a header you name',
 					},
-					{ name: 'None', value: 'none', description: 'Accept every POST to the URL' },
+					{
+						name: 'None',
+						value: 'none',
+						description:
+							'Accept every POST to the URL (not recommended: anyone who has it can start the workflow)',
+					},
 					{
 						name: 'Token Query Parameter',
 						value: 'queryToken',
@@ -76,6 +102,35 @@ export class PeachTrigger implements INodeType {
 					},
 				],
 				default: 'none',
+				displayOptions: { show: { '@version': [1] } },
+				description:
+					'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
+			},
+			{
+				displayName: 'Verification',
+				name: 'verification',
+				type: 'options',
+				options: [
+					{
+						name: 'Header',
+						value: 'header',
+						description: 'Peach must send the secret in a header you name',
+					},
+					{
+						name: 'None',
+						value: 'none',
+						description:
+							'Accept every POST to the URL (not recommended: anyone who has it can start the workflow)',
+					},
+					{
+						name: 'Token Query Parameter',
+						value: 'queryToken',
+						description:
+							'Peach must call the URL with the secret in a token query parameter (?token=…)',
+					},
+				],
+				default: 'queryToken',
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
 				description:
 					'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
 			},
@@ -88,15 +143,22 @@ export class PeachTrigger implements INodeType {
 				displayOptions: { show: { verification: ['none'] } },
 			},
 			{
+				displayName:
+					'This secret is stored in plain text in the workflow and its executions. Choose a Peach Webhook Secret credential above instead (the secret is then stored encrypted), then clear this field.',
+				name: 'plainSecretNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verification: ['queryToken', 'header'], '@version': [1] } },
+			},
+			{
 				displayName: 'Secret',
 				name: 'secret',
 				type: 'string',
 				typeOptions: { password: true },
-				required: true,
 				default: '',
 				description:
-					"The shared secret Peach must send. Add it to the URL as ?token=… or as the header in Peach's webhook settings.",
-				displayOptions: { show: { verification: ['queryToken', 'header'] } },
+					'Version 1 only, and read only when no Peach Webhook Secret credential is chosen: the secret in plain text in the workflow. Move it into the credential.',
+				displayOptions: { show: { verification: ['queryToken', 'header'], '@version': [1] } },
 			},
 			{
 				displayName: 'Header Name',
@@ -148,6 +210,32 @@ export class PeachTrigger implements INodeType {
 		],
 	};
 
+	methods = {
+		credentialTest: {
+			/** Peach has no endpoint to check a secret against: the test checks that it is long and plain. */
+			async peachWebhookSecretTest(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
+				const secret = String(credential.data?.secret ?? '');
+				if (secret.length < 16) {
+					return { status: 'Error', message: 'Use a secret of 16 characters or more.' };
+				}
+				if (!/^[\x21-\x7e]+$/.test(secret)) {
+					return {
+						status: 'Error',
+						message:
+							'Use printable characters without spaces, so the secret survives a URL or a header.',
+					};
+				}
+				return {
+					status: 'OK',
+					message: 'The secret can be used. Peach must send exactly this text.',
+				};
+			},
+		},
+	};
+
 	webhookMethods = {
 		default: {
 			// Peach has no API to register webhooks: the URL is pasted into the Peach web app by hand.
@@ -180,7 +268,11 @@ export class PeachTrigger implements INodeType {
 
 		const verification = this.getNodeParameter('verification', 'none') as Verification;
 		if (verification !== 'none') {
-			const secret = this.getNodeParameter('secret', '') as string;
+			// The secret lives in the credential (stored encrypted); version 1 nodes made before it may
+			// still carry it as a parameter, read only when no credential is chosen.
+			const secret = this.getNode().credentials?.peachWebhookApi
+				? String((await this.getCredentials('peachWebhookApi')).secret ?? '')
+				: (this.getNodeParameter('secret', '') as string);
 			const received =
 				verification === 'queryToken'
 					? (this.getQueryData() as IDataObject).token

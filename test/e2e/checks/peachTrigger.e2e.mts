@@ -8,7 +8,11 @@ import { assert, assertEqual, type Check, type Context, runPeachWorkflow } from 
 const TRIGGER = 'Peach Trigger';
 
 /** Publishes a workflow with only a Peach Trigger; returns its id and production URL once it answers. */
-async function publishTrigger(ctx: Context, parameters: Json) {
+async function publishTrigger(
+	ctx: Context,
+	parameters: Json,
+	options: { typeVersion?: number; credentials?: Json } = {},
+) {
 	const webhookId = randomUUID();
 	const workflowId = await ctx.client.createWorkflow({
 		name: `e2e trigger ${webhookId.slice(0, 8)}`,
@@ -17,10 +21,14 @@ async function publishTrigger(ctx: Context, parameters: Json) {
 				id: randomUUID(),
 				name: TRIGGER,
 				type: `${PACKAGE_NAME}.peachTrigger`,
-				typeVersion: 1,
+				typeVersion: options.typeVersion ?? 1,
 				position: [0, 0],
 				webhookId,
-				parameters: { events: ['*'], verification: 'none', options: {}, ...parameters },
+				parameters:
+					options.typeVersion === 2
+						? { events: ['*'], options: {}, ...parameters }
+						: { events: ['*'], verification: 'none', options: {}, ...parameters },
+				...(options.credentials ? { credentials: options.credentials } : {}),
 			},
 		],
 		connections: {},
@@ -287,6 +295,69 @@ export const peachTriggerChecks: Check[] = [
 				'accepted answer',
 			);
 			await ctx.client.waitForExecutions(trigger.workflowId, 1);
+			await ctx.client.deactivate(trigger.workflowId);
+		},
+	},
+	{
+		name: 'trigger v2: the secret lives in a credential, required by default; absent from the workflow and executions',
+		fn: async (ctx) => {
+			const secret = `peach-${'s3cr3t'.repeat(4)}`;
+			const bare = await ctx.client.createWorkflow({
+				name: 'e2e trigger v2 without a secret',
+				nodes: [
+					{
+						id: randomUUID(),
+						name: TRIGGER,
+						type: `${PACKAGE_NAME}.peachTrigger`,
+						typeVersion: 2,
+						position: [0, 0],
+						webhookId: randomUUID(),
+						parameters: { events: ['*'], options: {} },
+					},
+				],
+				connections: {},
+			});
+			const refused = await ctx.client.activate(bare).then(
+				() => 'published',
+				(error: Error) => error.message,
+			);
+			assert(
+				refused.includes('Missing required credential: peachWebhookApi'),
+				`v2 published without a secret: ${refused}`,
+			);
+			const credential = await ctx.client.createCredential(
+				'Peach webhook secret',
+				'peachWebhookApi',
+				{ secret },
+			);
+			const trigger = await publishTrigger(
+				ctx,
+				{},
+				{
+					typeVersion: 2,
+					credentials: { peachWebhookApi: { id: credential.id, name: credential.name } },
+				},
+			);
+			const body = JSON.stringify({ type: 'order.completed', data: { id: 'wa_ord_9' } });
+			const post = (query: string) =>
+				fetch(`${trigger.url}${query}`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body,
+				});
+			assertEqual(
+				[(await post('')).status, (await post('?token=wrong')).status],
+				[401, 401],
+				'refused',
+			);
+			assertEqual((await post(`?token=${secret}`)).status, 200, 'accepted');
+			const [execution] = await ctx.client.waitForExecutions(trigger.workflowId, 1);
+			assertEqual(nodeOutput(execution, TRIGGER)[0]?.id, 'wa_ord_9', 'output');
+			const workflow = await ctx.client.api('GET', `/workflows/${trigger.workflowId}`);
+			assert(!JSON.stringify(workflow).includes(secret), 'the secret is in the workflow');
+			assert(!JSON.stringify(execution).includes(secret), 'the secret is in the execution');
+			const [node] = workflow.nodes as Array<{ parameters: Json }>;
+			assertEqual(node.parameters.verification, undefined, 'verification left at the v2 default');
 			await ctx.client.deactivate(trigger.workflowId);
 		},
 	},

@@ -6,13 +6,22 @@ import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
 
 interface Call {
 	parameters?: Record<string, unknown>;
+	/** The Peach Webhook Secret credential's secret, when the node has one chosen. */
+	credentialSecret?: string;
 	body: unknown;
 	raw?: string;
 	query?: Record<string, unknown>;
 	headers?: Record<string, string>;
 }
 
-async function call({ parameters = {}, body, raw, query = {}, headers = {} }: Call) {
+async function call({
+	parameters = {},
+	body,
+	raw,
+	query = {},
+	headers = {},
+	credentialSecret,
+}: Call) {
 	const params: Record<string, unknown> = {
 		events: ['*'],
 		verification: 'none',
@@ -31,6 +40,13 @@ async function call({ parameters = {}, body, raw, query = {}, headers = {} }: Ca
 		},
 	};
 	const context = {
+		getNode: () => ({
+			credentials:
+				credentialSecret === undefined
+					? undefined
+					: { peachWebhookApi: { id: '1', name: 'secret' } },
+		}),
+		getCredentials: async () => ({ secret: credentialSecret }),
 		getNodeParameter: (name: string, fallback?: unknown) =>
 			name in params ? params[name] : fallback,
 		getRequestObject: () => ({
@@ -97,7 +113,11 @@ describe('Peach Trigger webhook', () => {
 	});
 
 	it.each([
-		['a type longer than 200 characters', { type: 'x'.repeat(201), data: {} }, 'The body\'s "type" is longer than 200 characters.'],
+		[
+			'a type longer than 200 characters',
+			{ type: 'x'.repeat(201), data: {} },
+			'The body\'s "type" is longer than 200 characters.',
+		],
 		[
 			'data nested deeper than 64 levels',
 			{ type: 'order.completed', data: JSON.parse('{"a":'.repeat(70) + '1' + '}'.repeat(70)) },
@@ -110,9 +130,15 @@ describe('Peach Trigger webhook', () => {
 	});
 
 	it('refuses a body over 1 MB with 400 before parsing it', async () => {
-		const big = JSON.stringify({ type: 'order.completed', data: { blob: 'x'.repeat(1024 * 1024) } });
+		const big = JSON.stringify({
+			type: 'order.completed',
+			data: { blob: 'x'.repeat(1024 * 1024) },
+		});
 		const { result, sent } = await call({ body: {}, raw: big });
-		expect(sent).toEqual({ status: 400, body: { message: 'The body is larger than 1 MB; Peach\'s events are a few KB.' } });
+		expect(sent).toEqual({
+			status: 400,
+			body: { message: "The body is larger than 1 MB; Peach's events are a few KB." },
+		});
 		expect(result.workflowData).toBeUndefined();
 	});
 
@@ -189,6 +215,53 @@ describe('Peach Trigger webhook', () => {
 
 	describe('verification', () => {
 		const secret = ['shared', 'phrase', '123'].join('-');
+		it('takes the secret from the Peach Webhook Secret credential, not the (version 1) parameter', async () => {
+			const parameters = { verification: 'queryToken', secret: 'old-plain-secret' };
+			const fromCredential = await call({
+				body: deliveredAsSent,
+				parameters,
+				credentialSecret: 'a-long-credential-secret',
+				query: { token: 'a-long-credential-secret' },
+			});
+			expect(fromCredential.result.workflowData?.[0]).toHaveLength(1);
+			const plainRefused = await call({
+				body: deliveredAsSent,
+				parameters,
+				credentialSecret: 'a-long-credential-secret',
+				query: { token: 'old-plain-secret' },
+			});
+			expect(plainRefused.sent.status).toBe(401);
+			// A version 1 node without a credential still works with its parameter.
+			const legacy = await call({
+				body: deliveredAsSent,
+				parameters,
+				query: { token: 'old-plain-secret' },
+			});
+			expect(legacy.result.workflowData?.[0]).toHaveLength(1);
+		});
+
+		it('new nodes (version 2) require a secret by default; version 1 keeps None', () => {
+			const properties = new PeachTrigger().description.properties.filter(
+				(p) => p.name === 'verification',
+			);
+			const byVersion = (version: number) =>
+				properties.find((p) => {
+					const show = p.displayOptions?.show?.['@version'] as unknown[];
+					return version === 1 ? show?.includes(1) : !show?.includes(1);
+				})?.default;
+			expect([byVersion(1), byVersion(2)]).toEqual(['none', 'queryToken']);
+			expect(new PeachTrigger().description.defaultVersion).toBe(2);
+		});
+
+		it('the credential test accepts a long printable secret only', async () => {
+			const test = new PeachTrigger().methods.credentialTest.peachWebhookSecretTest;
+			const check = (secret: string) =>
+				test.call({} as never, { id: '1', name: 's', type: 'peachWebhookApi', data: { secret } });
+			expect((await check('short')).status).toBe('Error');
+			expect((await check('has spaces in the middle!')).status).toBe('Error');
+			expect((await check('a-long-credential-secret')).status).toBe('OK');
+		});
+
 		it('token query parameter: right passes, wrong and missing answer 401 and start nothing', async () => {
 			const parameters = { verification: 'queryToken', secret };
 			expect(
