@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties } from './actions/registry';
+import { nodeProperties, subtitleExpression } from './actions/registry';
 import { router } from './actions/router';
 import { listSearch } from './methods/listSearch';
 import { resourceMapping } from './methods/resourceMapping';
@@ -19,7 +19,7 @@ export class Peach implements INodeType {
 		group: ['output'],
 		version: [1, 1.1],
 		defaultVersion: 1.1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitleExpression(),
 		description:
 			'Send WhatsApp template messages and broadcasts, manage templates, automations and triggers with Peach',
 		defaults: { name: 'Peach' },

@@ -74,3 +74,20 @@ export function nodeProperties(
 	properties.push(requestOptionsField);
 	return properties;
 }
+
+/**
+ * The node's subtitle: "Send: Template Message", from the registry's names (an expression n8n
+ * evaluates in the editor; an unknown pair shows the raw values).
+ */
+export function subtitleExpression(
+	resources: Record<string, ResourceDefinition> = registry,
+): string {
+	const names: Record<string, string> = {};
+	for (const [value, resource] of Object.entries(resources)) {
+		for (const operation of Object.values(resource.operations)) {
+			names[`${value}.${operation.option.value}`] =
+				`${operation.option.name}: ${resource.displayName}`;
+		}
+	}
+	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + "." + $parameter["operation"]] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
+}

@@ -86,6 +86,18 @@ describe('Peach node description', () => {
 		]);
 	});
 
+	it('reads its subtitle as "Operation: Resource" for every operation', () => {
+		const subtitle = String(description.subtitle);
+		expect(subtitle.startsWith('={{')).toBe(true);
+		const names = JSON.parse(/\{\{ (\{.*\})\[/.exec(subtitle)?.[1] ?? '{}') as Record<
+			string,
+			string
+		>;
+		expect(names['templateMessage.send']).toBe('Send: Template Message');
+		expect(names['broadcast.launch']).toBe('Launch: Broadcast');
+		expect(Object.keys(names)).toHaveLength(offeredOperations().length);
+	});
+
 	it('has a codex file for the node n8n loads (package name + node name)', () => {
 		expect(codex.node).toBe(`n8n-nodes-peach.${description.name}`);
 	});
