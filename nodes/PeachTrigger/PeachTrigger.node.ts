@@ -3,6 +3,7 @@ import type {
 	ICredentialTestFunctions,
 	IDataObject,
 	INodeCredentialTestResult,
+	INodeProperties,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -24,6 +25,34 @@ import {
 import { secretMatches } from './verify';
 
 type Verification = 'none' | 'queryToken' | 'header';
+
+/** How Peach proves a delivery is its own; the default differs by node version (below). */
+const verificationField: INodeProperties = {
+	displayName: 'Verification',
+	name: 'verification',
+	type: 'options',
+	options: [
+		{
+			name: 'Header',
+			value: 'header',
+			description: 'Peach must send the secret in a header you name',
+		},
+		{
+			name: 'None',
+			value: 'none',
+			description:
+				'Accept every POST to the URL (not recommended: anyone who has it can start the workflow)',
+		},
+		{
+			name: 'Token Query Parameter',
+			value: 'queryToken',
+			description: 'Peach must call the URL with the secret in a token query parameter (?token=…)',
+		},
+	],
+	default: 'queryToken',
+	description:
+		'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
+};
 
 export class PeachTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -78,61 +107,11 @@ export class PeachTrigger implements INodeType {
 				description:
 					"The events that start the workflow. Other events are acknowledged and ignored. For message delivery, the message's status decides the event.",
 			},
+			// Version 1 nodes relied on None as the default; new nodes require a secret.
+			{ ...verificationField, default: 'none', displayOptions: { show: { '@version': [1] } } },
 			{
-				displayName: 'Verification',
-				name: 'verification',
-				type: 'options',
-				options: [
-					{
-						name: 'Header',
-						value: 'header',
-						description: 'Peach must send the secret in a header you name',
-					},
-					{
-						name: 'None',
-						value: 'none',
-						description:
-							'Accept every POST to the URL (not recommended: anyone who has it can start the workflow)',
-					},
-					{
-						name: 'Token Query Parameter',
-						value: 'queryToken',
-						description:
-							'Peach must call the URL with the secret in a token query parameter (?token=…)',
-					},
-				],
-				default: 'none',
-				displayOptions: { show: { '@version': [1] } },
-				description:
-					'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
-			},
-			{
-				displayName: 'Verification',
-				name: 'verification',
-				type: 'options',
-				options: [
-					{
-						name: 'Header',
-						value: 'header',
-						description: 'Peach must send the secret in a header you name',
-					},
-					{
-						name: 'None',
-						value: 'none',
-						description:
-							'Accept every POST to the URL (not recommended: anyone who has it can start the workflow)',
-					},
-					{
-						name: 'Token Query Parameter',
-						value: 'queryToken',
-						description:
-							'Peach must call the URL with the secret in a token query parameter (?token=…)',
-					},
-				],
-				default: 'queryToken',
+				...verificationField,
 				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
-				description:
-					'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
 			},
 			{
 				displayName:

@@ -66,15 +66,6 @@ export function returnAllAndLimit(maxLimit = 1000): INodeProperties[] {
 	];
 }
 
-/** Simplify, for operations whose records have more than ten fields (n8n's UX guideline). */
-export const simplifyField: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-};
-
 /** The business (sender) number, digits with the country code and no +, in Additional Fields. */
 export function businessPhoneNumberField(description?: string): INodeProperties {
 	return {
