@@ -22,6 +22,7 @@ import {
 	parseEnvelope,
 	passesMessageFilter,
 } from './events';
+import { deliveryKey, seenBefore } from './dedupe';
 import { secretMatches } from './verify';
 
 type Verification = 'none' | 'queryToken' | 'header';
@@ -52,6 +53,16 @@ const verificationField: INodeProperties = {
 	default: 'queryToken',
 	description:
 		'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
+};
+
+/** Whether a delivery seen before starts nothing; on for new nodes (version 2). */
+const ignoreDuplicatesField: INodeProperties = {
+	displayName: 'Ignore Duplicates',
+	name: 'ignoreDuplicates',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether a delivery seen before within the duplicate window starts nothing (answered 200 so Peach stops retrying). A delivery is the same when its event, message/order/flow execution ID and status are; otherwise when its whole body is.',
 };
 
 export class PeachTrigger implements INodeType {
@@ -149,6 +160,11 @@ export class PeachTrigger implements INodeType {
 				description: 'The header that carries the secret',
 				displayOptions: { show: { verification: ['header'] } },
 			},
+			{ ...ignoreDuplicatesField, default: false, displayOptions: { show: { '@version': [1] } } },
+			{
+				...ignoreDuplicatesField,
+				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
+			},
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -156,6 +172,16 @@ export class PeachTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
+					{
+						displayName: 'Duplicate Window (Minutes)',
+						name: 'duplicateWindow',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 1440,
+						description:
+							'How long a delivery is remembered for Ignore Duplicates (the last 10,000 per trigger in memory, the last 1,000 across restarts)',
+						displayOptions: { show: { '/ignoreDuplicates': [true] } },
+					},
 					{
 						displayName: 'Include Raw Body',
 						name: 'includeRawBody',
@@ -269,6 +295,7 @@ export class PeachTrigger implements INodeType {
 		const decision = decideEvent(envelope);
 		const events = this.getNodeParameter('events', []) as string[];
 		const options = this.getNodeParameter('options', {}) as {
+			duplicateWindow?: number;
 			includeRawBody?: boolean;
 			messageTypes?: MessageFilter;
 		};
@@ -284,6 +311,22 @@ export class PeachTrigger implements INodeType {
 					ignored: `message type filtered out (${options.messageTypes})`,
 				},
 			};
+		}
+
+		// Test deliveries ("Listen for test event") are never ignored, so the same sample can be sent again.
+		if (this.getNodeParameter('ignoreDuplicates', false) === true && this.getMode() !== 'manual') {
+			const { key, basis } = deliveryKey(envelope, decision);
+			const minutes = Number(options.duplicateWindow ?? 1440);
+			const windowMs = (Number.isFinite(minutes) && minutes > 0 ? minutes : 1440) * 60_000;
+			const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
+			if (seenBefore(scope, key, windowMs, this.getWorkflowStaticData('node'))) {
+				return {
+					webhookResponse: {
+						received: true,
+						ignored: `duplicate: the same ${basis === 'id' ? 'event, ID and status' : 'body'} was received before`,
+					},
+				};
+			}
 		}
 
 		const raw = options.includeRawBody

@@ -427,6 +427,21 @@ export class N8nClient {
 		return (result.data as Json[]) ?? [];
 	}
 
+	/** How many executions the workflow has, all pages counted (no data read). */
+	async executionCount(workflowId: string): Promise<number> {
+		let count = 0;
+		let cursor = '';
+		for (;;) {
+			const page = await this.api(
+				'GET',
+				`/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+			);
+			count += ((page.data as Json[]) ?? []).length;
+			if (!page.nextCursor) return count;
+			cursor = String(page.nextCursor);
+		}
+	}
+
 	/** Waits until the workflow has at least `count` finished executions, newest first. */
 	async waitForExecutions(workflowId: string, count: number, timeoutMs = 20_000): Promise<Json[]> {
 		const deadline = Date.now() + timeoutMs;

@@ -15,6 +15,7 @@ import { broadcastChecks } from './checks/broadcast.e2e.mts';
 import { contactChecks } from './checks/contact.e2e.mts';
 import { conversationChecks } from './checks/conversation.e2e.mts';
 import { credentialChecks } from './checks/credential.e2e.mts';
+import { hostileChecks } from './checks/hostile.e2e.mts';
 import { mediaChecks } from './checks/media.e2e.mts';
 import { orderChecks } from './checks/order.e2e.mts';
 import { peachTriggerChecks } from './checks/peachTrigger.e2e.mts';
@@ -52,7 +53,8 @@ const checks = [
 	// Last among the action checks: it archives and pauses templates the others send.
 	...whatsAppTemplateChecks,
 	...peachTriggerChecks,
-];
+	...hostileChecks,
+].filter((check) => !process.env.PEACH_E2E_ONLY || check.name.includes(process.env.PEACH_E2E_ONLY));
 
 async function main() {
 	const startedAt = Date.now();

@@ -5,10 +5,10 @@ import { WEBHOOK_EVENT_TYPES } from '../../sandbox/webhooks.mts';
 import { type Json, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context, runPeachWorkflow } from '../suite.mts';
 
-const TRIGGER = 'Peach Trigger';
+export const TRIGGER = 'Peach Trigger';
 
 /** Publishes a workflow with only a Peach Trigger; returns its id and production URL once it answers. */
-async function publishTrigger(
+export async function publishTrigger(
 	ctx: Context,
 	parameters: Json,
 	options: { typeVersion?: number; credentials?: Json } = {},

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { deliveryKey } from '../../../nodes/PeachTrigger/dedupe';
 import {
 	buildOutput,
 	decideEvent,
@@ -54,7 +55,7 @@ const envelopeLike = fc.record(
 );
 
 describe('Peach Trigger parsing, property-based', () => {
-	it('any body gives a 4xx reason or a well-formed item; nothing throws or changes a prototype', () => {
+	it('any body gives a 4xx reason or a well-formed item and identity; nothing throws or changes a prototype', () => {
 		fc.assert(
 			fc.property(fc.oneof(envelopeLike, jsonValue, fc.string()), (body) => {
 				const raw = Buffer.from(typeof body === 'string' ? body : (JSON.stringify(body) ?? ''));
@@ -75,6 +76,8 @@ describe('Peach Trigger parsing, property-based', () => {
 				expect(Object.getPrototypeOf(output)).toBe(Object.prototype);
 				expect(output.event).toBe(decision.event);
 				expect(JSON.parse(JSON.stringify(output)).kind).toBe(decision.kind);
+				// Its identity for Ignore Duplicates is always a short hex text, whatever the body.
+				expect(deliveryKey(parsed.envelope, decision).key).toMatch(/^[0-9a-f]{16}$/);
 			}),
 			{ numRuns: 2000 },
 		);

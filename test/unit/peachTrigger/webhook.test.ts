@@ -1,66 +1,7 @@
-import { returnJsonArray } from 'n8n-core';
-import type { IWebhookFunctions } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
-
-interface Call {
-	parameters?: Record<string, unknown>;
-	/** The Peach Webhook Secret credential's secret, when the node has one chosen. */
-	credentialSecret?: string;
-	body: unknown;
-	raw?: string;
-	query?: Record<string, unknown>;
-	headers?: Record<string, string>;
-}
-
-async function call({
-	parameters = {},
-	body,
-	raw,
-	query = {},
-	headers = {},
-	credentialSecret,
-}: Call) {
-	const params: Record<string, unknown> = {
-		events: ['*'],
-		verification: 'none',
-		options: {},
-		...parameters,
-	};
-	const sent: { status?: number; body?: unknown } = {};
-	const response = {
-		status(code: number) {
-			sent.status = code;
-			return response;
-		},
-		json(payload: unknown) {
-			sent.body = payload;
-			return response;
-		},
-	};
-	const context = {
-		getNode: () => ({
-			credentials:
-				credentialSecret === undefined
-					? undefined
-					: { peachWebhookApi: { id: '1', name: 'secret' } },
-		}),
-		getCredentials: async () => ({ secret: credentialSecret }),
-		getNodeParameter: (name: string, fallback?: unknown) =>
-			name in params ? params[name] : fallback,
-		getRequestObject: () => ({
-			rawBody: raw === undefined ? Buffer.from(JSON.stringify(body)) : Buffer.from(raw),
-		}),
-		getResponseObject: () => response,
-		getBodyData: () => body,
-		getQueryData: () => query,
-		getHeaderData: () => headers,
-		helpers: { returnJsonArray },
-	} as unknown as IWebhookFunctions;
-	const result = await new PeachTrigger().webhook.call(context);
-	return { result, sent };
-}
+import { call } from './webhookHarness';
 
 const deliveredAsSent = {
 	type: 'message_delivery.sent',

@@ -1,0 +1,81 @@
+import { returnJsonArray } from 'n8n-core';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
+
+/** Calls the Peach Trigger's webhook() as n8n does, recording what it answered. */
+export interface Call {
+	parameters?: Record<string, unknown>;
+	/** The Peach Webhook Secret credential's secret, when the node has one chosen. */
+	credentialSecret?: string;
+	body: unknown;
+	raw?: string;
+	query?: Record<string, unknown>;
+	headers?: Record<string, string>;
+	/** The trigger node's static data, kept by n8n per workflow (Ignore Duplicates records in it). */
+	staticData?: IDataObject;
+	/** The workflow the trigger is in; Ignore Duplicates remembers per workflow and node. */
+	workflowId?: string;
+	/** `manual` for a test delivery ("Listen for test event"). */
+	mode?: string;
+}
+
+export async function call({
+	parameters = {},
+	body,
+	raw,
+	query = {},
+	headers = {},
+	credentialSecret,
+	staticData = {},
+	workflowId = 'wf-default',
+	mode = 'webhook',
+}: Call) {
+	const params: Record<string, unknown> = {
+		events: ['*'],
+		verification: 'none',
+		ignoreDuplicates: false,
+		options: {},
+		...parameters,
+	};
+	const sent: { status?: number; body?: unknown } = {};
+	const response = {
+		status(code: number) {
+			sent.status = code;
+			return response;
+		},
+		json(payload: unknown) {
+			sent.body = payload;
+			return response;
+		},
+	};
+	const context = {
+		getMode: () => mode,
+		getWorkflow: () => ({ id: workflowId, name: 'Workflow', active: true }),
+		getWorkflowStaticData: (type: string) => {
+			if (type !== 'node') throw new Error(`static data of type ${type} is not used`);
+			return staticData;
+		},
+		getNode: () => ({
+			id: 'trigger-node-1',
+			name: 'Peach Trigger',
+			credentials:
+				credentialSecret === undefined
+					? undefined
+					: { peachWebhookApi: { id: '1', name: 'secret' } },
+		}),
+		getCredentials: async () => ({ secret: credentialSecret }),
+		getNodeParameter: (name: string, fallback?: unknown) =>
+			name in params ? params[name] : fallback,
+		getRequestObject: () => ({
+			rawBody: raw === undefined ? Buffer.from(JSON.stringify(body)) : Buffer.from(raw),
+		}),
+		getResponseObject: () => response,
+		getBodyData: () => body,
+		getQueryData: () => query,
+		getHeaderData: () => headers,
+		helpers: { returnJsonArray },
+	} as unknown as IWebhookFunctions;
+	const result = await new PeachTrigger().webhook.call(context);
+	return { result, sent };
+}
