@@ -24,7 +24,7 @@ export default defineConfig({
 				plugins: [quietMissingSources],
 				test: {
 					name: 'unit',
-					include: ['test/unit/**/*.test.ts'],
+					include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.mts'],
 					environment: 'node',
 				},
 			},

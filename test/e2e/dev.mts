@@ -6,7 +6,8 @@
  *
  * Environment: PEACH_DEV_PORT (n8n's editor, default 5678), PEACH_SANDBOX_PORT (default 4010),
  * PEACH_DEV_BROKER_PORT (n8n's task broker, default: a free port, never n8n's own 5679),
- * PEACH_SANDBOX_API_KEY (default sandbox-key), PEACH_DEV_FOLDER (default .tmp/n8n-dev).
+ * PEACH_SANDBOX_API_KEY (default sandbox-key), PEACH_DEV_FOLDER (default .tmp/n8n-dev),
+ * PEACH_DEV_WEBHOOK_SECRET (the example trigger's secret credential, default peach-dev-webhook-secret).
  * The fixed ports are checked before anything starts; a taken one is named with its variable.
  * `--smoke` picks free ports for all three unless the variables are set.
  */
@@ -26,7 +27,7 @@ import {
 	REPO_ROOT,
 	startN8n,
 } from './n8n.mts';
-import { exampleWorkflows, TRIGGER_WEBHOOK_ID } from './workflows/examples.mts';
+import { exampleTriggerWebhookId, loadExamples } from './workflows/examples.mts';
 
 const smoke = process.argv.includes('--smoke');
 const fresh = process.argv.includes('--fresh') || smoke;
@@ -34,6 +35,8 @@ const n8nPort = Number(process.env.PEACH_DEV_PORT ?? (smoke ? 0 : 5678));
 const sandboxPort = Number(process.env.PEACH_SANDBOX_PORT ?? (smoke ? 0 : 4010));
 const brokerPort = Number(process.env.PEACH_DEV_BROKER_PORT ?? 0);
 const apiKey = process.env.PEACH_SANDBOX_API_KEY ?? DEFAULT_API_KEY;
+/** The example trigger's secret (a local credential; the sandbox posts with ?token=). */
+const DEV_WEBHOOK_SECRET = process.env.PEACH_DEV_WEBHOOK_SECRET ?? 'peach-dev-webhook-secret';
 const folder = resolve(
 	REPO_ROOT,
 	process.env.PEACH_DEV_FOLDER ?? (smoke ? '.tmp/n8n-dev-smoke' : '.tmp/n8n-dev'),
@@ -86,22 +89,23 @@ async function main() {
 		brokerPort,
 		logFile: join(folder, 'n8n.log'),
 	});
-	// The example trigger workflow listens here once published; the sandbox posts its webhooks to it.
-	sandbox.targets.push({ url: `${n8n.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`, headers: {} });
 
 	const client = new N8nClient(n8n.url);
 	await client.setupOwner();
 	const marker = existsSync(markerFile)
 		? (JSON.parse(readFileSync(markerFile, 'utf8')) as {
 				credentialId: string;
+				secretCredentialId?: string;
 				workflowIds: string[];
 				sandboxUrl: string;
 			})
 		: undefined;
 	let credential: { id: string; name: string };
+	let secretCredential: { id: string; name: string };
 	let workflowIds: string[];
-	if (marker && marker.sandboxUrl === sandbox.url) {
+	if (marker?.secretCredentialId && marker.sandboxUrl === sandbox.url) {
 		credential = { id: marker.credentialId, name: 'Peach sandbox' };
+		secretCredential = { id: marker.secretCredentialId, name: 'Peach webhook secret' };
 		workflowIds = marker.workflowIds;
 		log(
 			'Reusing the credential and example workflows from the last run (use --fresh to start over).',
@@ -111,21 +115,36 @@ async function main() {
 			apiKey,
 			baseUrl: sandbox.url,
 		});
+		secretCredential = await client.createCredential('Peach webhook secret', 'peachWebhookApi', {
+			secret: DEV_WEBHOOK_SECRET,
+		});
 		workflowIds = [];
-		for (const { publish, ...workflow } of exampleWorkflows(credential)) {
+		// examples/*.json, the files users import: webhook and trigger examples are published.
+		for (const { workflow, how } of loadExamples({
+			peachMessagingApi: credential,
+			peachWebhookApi: secretCredential,
+		})) {
 			const id = await client.createWorkflow(workflow);
 			workflowIds.push(id);
-			if (publish) await client.activate(id);
+			if (how.run === 'webhook' || how.run === 'trigger') await client.activate(id);
 		}
 		writeFileSync(
 			markerFile,
 			JSON.stringify(
-				{ credentialId: credential.id, workflowIds, sandboxUrl: sandbox.url },
+				{
+					credentialId: credential.id,
+					secretCredentialId: secretCredential.id,
+					workflowIds,
+					sandboxUrl: sandbox.url,
+				},
 				null,
 				2,
 			),
 		);
 	}
+	// The example trigger workflow listens here once published; the sandbox posts its webhooks to it.
+	const triggerUrl = `${n8n.url}/webhook/${exampleTriggerWebhookId(loadExamples({ peachMessagingApi: credential, peachWebhookApi: secretCredential }))}/webhook?token=${DEV_WEBHOOK_SECRET}`;
+	sandbox.targets.push({ url: triggerUrl, headers: {} });
 
 	const test = await client.testCredential(credential, 'peachMessagingApi', {
 		apiKey,
@@ -136,7 +155,7 @@ async function main() {
 	// The published example trigger answers a body without "type" with 400, without starting anything.
 	const deadline = Date.now() + 15_000;
 	for (;;) {
-		const probe = await fetch(`${n8n.url}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`, {
+		const probe = await fetch(triggerUrl, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
 			body: '{}',
@@ -167,7 +186,7 @@ async function main() {
 		'Open a workflow and click "Execute workflow". A send makes the sandbox post delivery webhooks to the',
 	);
 	log(
-		'published "react to delivery webhooks" workflow (see its executions). Ctrl-C stops everything.',
+		'published "react to failed deliveries" workflow (failed ones start it). Ctrl-C stops everything.',
 	);
 
 	if (smoke) {

@@ -192,9 +192,17 @@ export async function startN8n(options: {
 	brokerPort?: number;
 	logFile?: string;
 	readyTimeoutMs?: number;
+	/** `worker` starts a queue-mode worker (needs `env` with the queue settings); default `start`. */
+	command?: 'start' | 'worker';
+	/** Extra arguments, e.g. ['--concurrency=10'] for a worker. */
+	args?: string[];
+	/** Added to (and overriding) the environment below: queue mode, PostgreSQL... */
+	env?: NodeJS.ProcessEnv;
 }): Promise<N8nInstance> {
+	const command = options.command ?? 'start';
 	const port = options.port || (await freePort());
 	const brokerPort = options.brokerPort || (await freePort());
+	// A worker serves no editor: `port` is its health server (QUEUE_HEALTH_CHECK_PORT).
 	const url = `http://127.0.0.1:${port}`;
 	const logFile = options.logFile ?? join(options.userFolder, 'n8n.log');
 	const env: NodeJS.ProcessEnv = {
@@ -224,11 +232,19 @@ export async function startN8n(options: {
 		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
 		N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info',
 		NODE_ENV: 'production',
+		...(command === 'worker'
+			? {
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(port),
+					QUEUE_HEALTH_CHECK_ADDRESS: '127.0.0.1',
+				}
+			: {}),
+		...options.env,
 	};
 	const out = createWriteStream(logFile, { flags: 'a' });
 	const child = spawn(
 		join(options.nodeBin, 'node'),
-		[join(options.host, 'node_modules/n8n/bin/n8n'), 'start'],
+		[join(options.host, 'node_modules/n8n/bin/n8n'), command, ...(options.args ?? [])],
 		{
 			env,
 			cwd: options.userFolder,
@@ -321,12 +337,20 @@ export class N8nClient {
 		body: unknown,
 		headers: Record<string, string>,
 	): Promise<{ status: number; json: Json; headers: Headers }> {
-		const response = await fetch(`${this.url}${path}`, {
-			method,
-			headers: { 'Content-Type': 'application/json', ...headers },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const text = await response.text();
+		let response: Response;
+		let text: string;
+		try {
+			response = await fetch(`${this.url}${path}`, {
+				method,
+				headers: { 'Content-Type': 'application/json', ...headers },
+				body: body === undefined ? undefined : JSON.stringify(body),
+				// No n8n call of the suite takes this long: a hang becomes an error naming the call.
+				signal: AbortSignal.timeout(120_000),
+			});
+			text = await response.text();
+		} catch (error) {
+			throw new Error(`${method} ${path}: ${(error as Error).message}`);
+		}
 		let json: Json = {};
 		try {
 			json = text ? (JSON.parse(text) as Json) : {};
@@ -427,18 +451,27 @@ export class N8nClient {
 		return (result.data as Json[]) ?? [];
 	}
 
-	/** How many executions the workflow has, all pages counted (no data read). */
+	/**
+	 * How many executions the workflow has, from the editor's API: the public API's cursor pages skip
+	 * executions when ids and start times are in different orders (seen in queue mode).
+	 */
 	async executionCount(workflowId: string): Promise<number> {
-		let count = 0;
-		let cursor = '';
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const result = await this.rest('GET', `/executions?filter=${filter}&limit=1`);
+		return Number(result.count);
+	}
+
+	/** Every execution id of the workflow, newest first (the editor's API, paged by id). */
+	async executionIds(workflowId: string): Promise<string[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const ids: string[] = [];
 		for (;;) {
-			const page = await this.api(
-				'GET',
-				`/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
-			);
-			count += ((page.data as Json[]) ?? []).length;
-			if (!page.nextCursor) return count;
-			cursor = String(page.nextCursor);
+			const last = ids.length ? `&lastId=${ids[ids.length - 1]}` : '';
+			const page = await this.rest('GET', `/executions?filter=${filter}&limit=250${last}`);
+			const results = (page.results as Json[]) ?? [];
+			ids.push(...results.map((execution) => String(execution.id)));
+			// The API may cap the page size (100 in n8n 2.40): only an empty page is the end.
+			if (results.length === 0) return ids;
 		}
 	}
 

@@ -15,6 +15,7 @@ import { broadcastChecks } from './checks/broadcast.e2e.mts';
 import { contactChecks } from './checks/contact.e2e.mts';
 import { conversationChecks } from './checks/conversation.e2e.mts';
 import { credentialChecks } from './checks/credential.e2e.mts';
+import { exampleChecks } from './checks/examples.e2e.mts';
 import { hostileChecks } from './checks/hostile.e2e.mts';
 import { mediaChecks } from './checks/media.e2e.mts';
 import { orderChecks } from './checks/order.e2e.mts';
@@ -54,6 +55,7 @@ const checks = [
 	...whatsAppTemplateChecks,
 	...peachTriggerChecks,
 	...hostileChecks,
+	...exampleChecks,
 ].filter((check) => !process.env.PEACH_E2E_ONLY || check.name.includes(process.env.PEACH_E2E_ONLY));
 
 async function main() {

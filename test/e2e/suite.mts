@@ -33,6 +33,21 @@ export function assertEqual(actual: unknown, expected: unknown, what: string) {
 	if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
 }
 
+/** Runs `tasks` with at most `concurrency` at a time; results in task order. */
+export async function pool<T>(concurrency: number, tasks: Array<() => Promise<T>>): Promise<T[]> {
+	const results: T[] = new Array(tasks.length);
+	let next = 0;
+	await Promise.all(
+		Array.from({ length: concurrency }, async () => {
+			while (next < tasks.length) {
+				const index = next++;
+				results[index] = await tasks[index]();
+			}
+		}),
+	);
+	return results;
+}
+
 /** Creates, publishes and calls a Webhook → Peach workflow; returns the newest execution and the sandbox requests it caused. */
 export async function runPeachWorkflow(
 	ctx: Context,

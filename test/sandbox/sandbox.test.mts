@@ -361,6 +361,13 @@ describe('fault injection', () => {
 		).toBe(429);
 	});
 
+	it('every N-th matching request, a given number of times', async () => {
+		await fault({ kind: 'server_error', path: '/api/v1/streams', every: 3, times: 2 });
+		const statuses = [];
+		for (let i = 0; i < 9; i++) statuses.push((await api('GET', '/api/v1/streams')).status);
+		expect(statuses).toEqual([200, 200, 500, 200, 200, 500, 200, 200, 200]);
+	});
+
 	it('a slow answer and a dropped connection', async () => {
 		await fault({ kind: 'slow', delayMs: 300 });
 		const started = Date.now();

@@ -79,6 +79,10 @@ export interface Fault {
 	path?: string;
 	/** How many matching requests it hits; default 1. */
 	times?: number;
+	/** Hits only every N-th matching request (default 1: each), spreading faults through a run. */
+	every?: number;
+	/** Matching requests seen so far (for `every`). */
+	seen?: number;
 	retryAfter?: number;
 	delayMs?: number;
 }
@@ -270,6 +274,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				times: typeof input.times === 'number' ? input.times : 1,
 				retryAfter: typeof input.retryAfter === 'number' ? input.retryAfter : 1,
 				delayMs: typeof input.delayMs === 'number' ? input.delayMs : 2000,
+				every: typeof input.every === 'number' && input.every >= 1 ? input.every : 1,
+				seen: 0,
 			};
 			faults.push(fault);
 			return { status: 201, body: fault as unknown as JsonObject };
@@ -314,10 +320,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	function takeFault(method: string, path: string, header: string | undefined): Fault | undefined {
 		if (header) return { kind: header as FaultKind, retryAfter: 1, delayMs: 2000 };
-		const index = faults.findIndex(
-			(fault) =>
-				(!fault.method || fault.method === method) && (!fault.path || path.startsWith(fault.path)),
-		);
+		const index = faults.findIndex((fault) => {
+			if (fault.method && fault.method !== method) return false;
+			if (fault.path && !path.startsWith(fault.path)) return false;
+			fault.seen = (fault.seen ?? 0) + 1;
+			return fault.seen % (fault.every ?? 1) === 0;
+		});
 		if (index === -1) return undefined;
 		const fault = faults[index];
 		fault.times = (fault.times ?? 1) - 1;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 
 import { log } from '../n8n.mts';
-import { assert, assertEqual, type Check, type Context } from '../suite.mts';
+import { assert, assertEqual, type Check, type Context, pool } from '../suite.mts';
 import { publishTrigger } from './peachTrigger.e2e.mts';
 
 interface Delivery {
@@ -16,21 +16,6 @@ interface Delivery {
 	query: string;
 	headers: Record<string, string>;
 	body: string;
-}
-
-/** Runs `tasks` with at most `concurrency` at a time; results in task order. */
-export async function pool<T>(concurrency: number, tasks: Array<() => Promise<T>>): Promise<T[]> {
-	const results: T[] = new Array(tasks.length);
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: concurrency }, async () => {
-			while (next < tasks.length) {
-				const index = next++;
-				results[index] = await tasks[index]();
-			}
-		}),
-	);
-	return results;
 }
 
 async function post(url: string, delivery: Delivery) {

@@ -1,0 +1,117 @@
+/**
+ * examples/*.json in a real n8n: each file imports, and each runnable one runs green against the sandbox
+ * (by its webhook, manually through the editor's run endpoint, or by a Peach Trigger delivery).
+ */
+import { randomUUID } from 'node:crypto';
+
+import { type Json, nodeOutput } from '../n8n.mts';
+import { assert, assertEqual, type Check, type Context } from '../suite.mts';
+import { type Example, loadExamples } from '../workflows/examples.mts';
+
+async function secretCredential(ctx: Context, secret: string) {
+	return ctx.client.createCredential(
+		`Example webhook secret ${secret.slice(-6)}`,
+		'peachWebhookApi',
+		{
+			secret,
+		},
+	);
+}
+
+/** Runs one imported example the way it says; returns the finished execution. */
+async function runExample(ctx: Context, example: Example, workflowId: string, secret: string) {
+	const { how } = example;
+	if (how.run === 'webhook') {
+		await ctx.client.activate(workflowId);
+		const answer = await ctx.client.callWebhook(how.path, how.body);
+		assertEqual(answer.status, 200, `${example.file}: webhook answer`);
+		const [execution] = await ctx.client.waitForExecutions(workflowId, 1, 60_000);
+		await ctx.client.deactivate(workflowId);
+		return execution;
+	}
+	if (how.run === 'manual') {
+		const trigger = example.workflow.nodes.find(
+			(node) => node.type === 'n8n-nodes-base.manualTrigger',
+		);
+		assert(trigger, `${example.file}: no Manual Trigger`);
+		await ctx.client.rest('POST', `/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name: trigger.name },
+		});
+		const [execution] = await ctx.client.waitForExecutions(workflowId, 1, 90_000);
+		return execution;
+	}
+	if (how.run === 'trigger') {
+		await ctx.client.activate(workflowId);
+		const trigger = example.workflow.nodes.find((node) =>
+			String(node.type).endsWith('.peachTrigger'),
+		);
+		const url = `${ctx.n8n.url}/webhook/${String(trigger?.webhookId)}/webhook?token=${secret}`;
+		const live = Date.now() + 15_000;
+		while ((await fetch(url, { method: 'POST', body: 'probe' })).status !== 400) {
+			if (Date.now() > live) throw new Error(`${example.file}: the trigger never went live`);
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		ctx.sandbox.targets.splice(0, ctx.sandbox.targets.length, { url, headers: {} });
+		await ctx.sandbox.emit(how.event);
+		const [execution] = await ctx.client.waitForExecutions(workflowId, 1, 30_000);
+		await ctx.client.deactivate(workflowId);
+		return execution;
+	}
+	return undefined;
+}
+
+export const exampleChecks: Check[] = [
+	{
+		name: 'examples/*.json: each imports into n8n, and the runnable ones run green against the sandbox',
+		fn: async (ctx) => {
+			const secret = `example-${randomUUID()}`;
+			const secretCred = await secretCredential(ctx, secret);
+			const examples = loadExamples({
+				peachMessagingApi: ctx.credential,
+				peachWebhookApi: secretCred,
+			});
+			assert(examples.length >= 7, `only ${examples.length} examples`);
+			const knownTypes = new Set(await ctx.client.nodeTypes());
+			const results: string[] = [];
+			for (const example of examples) {
+				for (const node of example.workflow.nodes) {
+					assert(
+						knownTypes.has(String(node.type)),
+						`${example.file}: n8n does not know ${String(node.type)}`,
+					);
+				}
+				const workflowId = await ctx.client.createWorkflow(example.workflow);
+				const imported = await ctx.client.api('GET', `/workflows/${workflowId}`);
+				assertEqual(
+					(imported.nodes as Json[]).map((node) => node.name),
+					example.workflow.nodes.map((node) => node.name),
+					`${example.file}: imported nodes`,
+				);
+				const execution = await runExample(ctx, example, workflowId, secret);
+				if (!execution) {
+					results.push(
+						`${example.file}: imported (not run: ${example.how.run === 'none' ? example.how.why : ''})`,
+					);
+					continue;
+				}
+				assertEqual(execution.status, 'success', `${example.file}: execution status`);
+				const expectation = 'expect' in example.how ? example.how.expect : undefined;
+				if (expectation) {
+					const output = nodeOutput(execution, expectation.node);
+					assert(output.length > 0, `${example.file}: ${expectation.node} has no output`);
+					if (expectation.field) {
+						const value = output[0][expectation.field];
+						assert(
+							value !== undefined && value !== '',
+							`${example.file}: ${expectation.node} output has no ${expectation.field}: ${JSON.stringify(output[0]).slice(0, 300)}`,
+						);
+						if ('value' in expectation)
+							assertEqual(value, expectation.value, `${example.file}: ${expectation.field}`);
+					}
+				}
+				results.push(`${example.file}: ran (${example.how.run})`);
+			}
+			for (const line of results) process.stdout.write(`      ${line}\n`);
+		},
+	},
+];

@@ -1,0 +1,479 @@
+/**
+ * npm run test:queue: the packed package on n8n's queue mode (Redis + PostgreSQL + an n8n main and two
+ * `n8n worker` processes sharing one user folder, so one `.n8n/nodes`), against the Peach sandbox:
+ *
+ *   1. a 2,000-item send with injected faults and Continue On Fail: successes + error items = 2,000,
+ *      each paired with its input, no message queued twice;
+ *   2. 1,000 trigger deliveries (plus 200 duplicate copies) at concurrency 10: 1,000 executions, 0 lost;
+ *   3. after the main restarts, copies of delivered events still start nothing (Ignore Duplicates);
+ *   4. the webhook secret and the API key never in plain text in Redis (watched while the load runs),
+ *      PostgreSQL (a full dump) or the processes' logs.
+ * Closes with "N passed, N failed"; stops every process it started.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { startSandbox, type Sandbox } from '../sandbox/server.mts';
+import { publishTrigger } from '../e2e/checks/peachTrigger.e2e.mts';
+import {
+	chain,
+	codeNode,
+	freePort,
+	installPackage,
+	type Json,
+	keepFailedRun,
+	log,
+	N8nClient,
+	type N8nInstance,
+	newUserFolder,
+	nodeOutput,
+	packPackage,
+	peachNode,
+	provisionHost,
+	startN8n,
+	webhookNode,
+} from '../e2e/n8n.mts';
+import { assert, assertEqual, type Context, pool } from '../e2e/suite.mts';
+import { ensurePackages, type Service, startPostgres, startRedis } from './services.mts';
+
+const SEND_ITEMS = 2000;
+const DELIVERIES = 1000;
+const DUPLICATE_COPIES = 200;
+const API_KEY = `queue-key-${randomUUID()}`;
+const WEBHOOK_SECRET = `queue-secret-${randomUUID()}`;
+const TIME_LIMIT_MS = Number(process.env.PEACH_QUEUE_TIMEOUT_MS ?? 25 * 60_000);
+
+/** Every key and value in Redis as one text, read inside Redis by one script (the run's event loop stays free). */
+const DUMP_SCRIPT = `
+local out = {}
+local function add(values) for _, v in ipairs(values) do out[#out + 1] = tostring(v) end end
+for _, key in ipairs(redis.call('KEYS', '*')) do
+  out[#out + 1] = key
+  local t = redis.call('TYPE', key).ok
+  if t == 'string' then out[#out + 1] = redis.call('GET', key)
+  elseif t == 'hash' then add(redis.call('HGETALL', key))
+  elseif t == 'list' then add(redis.call('LRANGE', key, 0, -1))
+  elseif t == 'set' then add(redis.call('SMEMBERS', key))
+  elseif t == 'zset' then add(redis.call('ZRANGE', key, 0, -1))
+  elseif t == 'stream' then
+    for _, entry in ipairs(redis.call('XRANGE', key, '-', '+')) do add(entry[2]) end
+  end
+end
+return table.concat(out, '\\n')`;
+
+function redisText(port: number): Promise<string> {
+	return new Promise((resolve, reject) =>
+		execFile(
+			'redis-cli',
+			['-p', String(port), '--raw', 'EVAL', DUMP_SCRIPT, '0'],
+			{ maxBuffer: 1024 * 1024 * 1024 },
+			(error, stdout) => (error ? reject(error) : resolve(stdout)),
+		),
+	);
+}
+
+const secretsIn = (text: string) =>
+	[API_KEY, WEBHOOK_SECRET].filter((secret) => text.includes(secret));
+
+async function main() {
+	const startedAt = Date.now();
+	const guard = setTimeout(() => {
+		log(`queue: time limit of ${TIME_LIMIT_MS / 1000}s reached; stopping`);
+		log('0 passed, 1 failed');
+		process.exit(1);
+	}, TIME_LIMIT_MS);
+	guard.unref();
+
+	const folder = newUserFolder('n8n-peach-queue-');
+	let postgresBin = '';
+	const services: Service[] = [];
+	const processes: N8nInstance[] = [];
+	let sandbox: Sandbox | undefined;
+	let passed = 0;
+	let failed = 0;
+	const check = async (name: string, fn: () => Promise<void>) => {
+		const began = Date.now();
+		try {
+			await fn();
+			passed++;
+			log(`  ✓ ${name} (${Date.now() - began} ms)`);
+		} catch (error) {
+			failed++;
+			log(`  ✗ ${name}\n      ${(error as Error).message}`);
+		}
+	};
+	const stopAll = async () => {
+		for (const instance of processes.splice(0).reverse()) await instance.stop();
+		for (const service of services.splice(0).reverse()) await service.stop();
+		await sandbox?.close();
+	};
+	process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+	process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
+
+	try {
+		const { postgres } = await ensurePackages();
+		postgresBin = postgres;
+		const redis = await startRedis(folder);
+		services.push(redis);
+		const pg = await startPostgres(folder, postgres);
+		services.push(pg);
+		log(`queue: Redis on ${redis.port}, PostgreSQL on ${pg.port}`);
+		const { host, nodeBin } = await provisionHost();
+		const tgz = await packPackage(join(folder, 'pack'));
+		const userFolder = join(folder, 'n8n');
+		await installPackage(userFolder, tgz);
+		sandbox = await startSandbox({ apiKey: API_KEY, deliveryDelayMs: 100 });
+
+		const queueEnv: NodeJS.ProcessEnv = {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(pg.port),
+			DB_POSTGRESDB_DATABASE: 'n8n',
+			DB_POSTGRESDB_USER: 'postgres',
+			DB_POSTGRESDB_PASSWORD: '',
+			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+		};
+		const mainPort = await freePort();
+		const startMain = () =>
+			startN8n({
+				host,
+				nodeBin,
+				userFolder,
+				port: mainPort,
+				env: queueEnv,
+				logFile: join(folder, 'main.log'),
+			});
+		let main = await startMain();
+		processes.push(main);
+		const workers: N8nInstance[] = [];
+		for (const name of ['worker1', 'worker2']) {
+			const worker = await startN8n({
+				host,
+				nodeBin,
+				userFolder,
+				command: 'worker',
+				args: ['--concurrency=10'],
+				env: queueEnv,
+				logFile: join(folder, `${name}.log`),
+			});
+			workers.push(worker);
+			processes.push(worker);
+		}
+		log(
+			`queue: n8n main at ${main.url} and 2 workers ready after ${Math.round((Date.now() - startedAt) / 1000)}s`,
+		);
+		const client = new N8nClient(main.url);
+		await client.setupOwner();
+		const credential = await client.createCredential('Peach sandbox', 'peachMessagingApi', {
+			apiKey: API_KEY,
+			baseUrl: sandbox.url,
+		});
+		const ctx: Context = { n8n: main, client, sandbox, credential };
+
+		// Redis is read every second while the load runs: jobs live there only while they are in flight.
+		let redisScans = 0;
+		let redisBytes = 0;
+		const redisLeaks = new Set<string>();
+		let watching = true;
+		const watcher = (async () => {
+			while (watching) {
+				const text = await redisText(redis.port);
+				redisScans++;
+				redisBytes += text.length;
+				for (const secret of secretsIn(text))
+					redisLeaks.add(secret === API_KEY ? 'API key' : 'webhook secret');
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
+		})();
+
+		await check(
+			`a ${SEND_ITEMS}-item send with injected faults and Continue On Fail, on the workers`,
+			async () => {
+				const faults = [
+					{ kind: 'server_error', every: 41, times: 40 },
+					{ kind: 'drop', every: 43, times: 30 },
+					{ kind: 'non_json', every: 47, times: 30 },
+					{ kind: 'slow', every: 211, times: 9, delayMs: 4000 },
+				];
+				for (const fault of faults) {
+					await fetch(`${sandbox?.url}/__sandbox/faults`, {
+						method: 'POST',
+						body: JSON.stringify({ method: 'POST', path: '/api/v1/events', ...fault }),
+					});
+				}
+				const path = `queue-send-${randomUUID().slice(0, 8)}`;
+				const send = {
+					...peachNode(
+						{
+							resource: 'templateMessage',
+							operation: 'send',
+							phoneNumber: '={{ $json.phone }}',
+							templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
+							variablesInput: 'fields',
+							variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
+							contactFields: { name: '={{ $json.name }}' },
+							additionalFields: {},
+							requestOptions: { concurrency: 5, timeout: 2 },
+						},
+						credential,
+						'Send',
+						1.1,
+					),
+					onError: 'continueRegularOutput',
+				};
+				const workflowId = await client.createWorkflow({
+					name: 'queue send',
+					nodes: [
+						{
+							...webhookNode(path),
+							parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+						},
+						codeNode(
+							`return Array.from({ length: ${SEND_ITEMS} }, (_, i) => ({ json: { phone: '+1415' + String(5000000 + i), name: 'Guest ' + i } }));`,
+							'Items',
+						),
+						send,
+					],
+					connections: chain('Webhook', 'Items', 'Send'),
+				});
+				await client.activate(workflowId);
+				const requestsBefore = sandbox?.state.requests.length ?? 0;
+				const answer = await client.callWebhook(path, {});
+				assertEqual(answer.status, 200, 'webhook answer');
+				const [execution] = await client.waitForExecutions(workflowId, 1, 10 * 60_000);
+				await client.deactivate(workflowId);
+				const runData = ((execution.data as Json).resultData as Json).runData as Record<
+					string,
+					Json[]
+				>;
+				const items = (
+					(runData.Send[0].data as Json).main as Array<
+						Array<{ json: Json; pairedItem?: { item: number } }>
+					>
+				)[0];
+				const errors = items.filter((item) => item.json.error !== undefined);
+				const successes = items.filter(
+					(item) => item.json.error === undefined && typeof item.json.event_id === 'string',
+				);
+				const paired = new Set(items.map((item) => item.pairedItem?.item));
+				const sends = (sandbox?.state.requests ?? [])
+					.slice(requestsBefore)
+					.filter((request) => request.method === 'POST' && request.path === '/api/v1/events');
+				const phones = sends.map(
+					(request) => ((request.body as Json)?.contact as Json)?.phone_number,
+				);
+				const queued = sends.filter((request) => request.status === 201);
+				const queuedPhones = new Set(
+					queued.map((request) => ((request.body as Json)?.contact as Json)?.phone_number),
+				);
+				const timedOut = errors.filter((item) => JSON.stringify(item.json).includes('may already'));
+				log(
+					`      ${items.length} items out: ${successes.length} successes + ${errors.length} error items (${timedOut.length} saying the message may already be queued); ${sends.length} send requests for ${new Set(phones).size} phone numbers; ${queued.length} queued, ${queuedPhones.size} distinct`,
+				);
+				assertEqual(execution.status, 'success', 'execution status');
+				assertEqual(successes.length + errors.length, SEND_ITEMS, 'successes + errors');
+				assertEqual(items.length, SEND_ITEMS, 'output items');
+				assert(errors.length >= SEND_ITEMS * 0.05, `only ${errors.length} faults took effect`);
+				assertEqual(paired.size, SEND_ITEMS, 'distinct paired inputs');
+				assert(
+					items.every((item, index) => item.pairedItem?.item === index),
+					'an item is paired with another input',
+				);
+				assertEqual(sends.length, SEND_ITEMS, 'send requests (one per item, none repeated)');
+				assertEqual(new Set(phones).size, SEND_ITEMS, 'distinct phone numbers sent');
+				assertEqual(queuedPhones.size, queued.length, 'messages queued twice');
+			},
+		);
+
+		let trigger: { workflowId: string; url: string } | undefined;
+		const bodies = Array.from({ length: DELIVERIES }, (_, i) =>
+			JSON.stringify({
+				type: 'message_delivery.sent',
+				data: {
+					message: { id: `cmsg_queue_${i}`, status: 'delivered', type: 'template_message' },
+					contact: { phone_number: '+919988776655' },
+					event: null,
+				},
+			}),
+		);
+		let answered = 0;
+		const deliver = (url: string, body: string) => async () => {
+			try {
+				const response = await fetch(`${url}?token=${WEBHOOK_SECRET}`, {
+					method: 'POST',
+					headers: { 'Content-Type': 'application/json' },
+					body,
+					signal: AbortSignal.timeout(60_000),
+				});
+				return { status: response.status, text: await response.text() };
+			} catch (error) {
+				return { status: 0, text: (error as Error).message };
+			} finally {
+				if (++answered % 300 === 0) log(`      ${answered} deliveries answered`);
+			}
+		};
+		await check(
+			`${DELIVERIES} trigger deliveries and ${DUPLICATE_COPIES} duplicate copies at concurrency 10: ${DELIVERIES} executions`,
+			async () => {
+				const secretCredential = await client.createCredential(
+					'Peach webhook secret',
+					'peachWebhookApi',
+					{
+						secret: WEBHOOK_SECRET,
+					},
+				);
+				trigger = await publishTrigger(
+					ctx,
+					{},
+					{
+						typeVersion: 2,
+						credentials: {
+							peachWebhookApi: { id: secretCredential.id, name: secretCredential.name },
+						},
+					},
+				);
+				const copies = [...bodies, ...bodies.filter((_, i) => i % 5 === 0)];
+				const began = Date.now();
+				const answers = await pool(
+					10,
+					copies.map((body) => deliver(trigger?.url ?? '', body)),
+				);
+				const seconds = (Date.now() - began) / 1000;
+				const duplicates = answers.filter((answer) => answer.text.includes('duplicate')).length;
+				assertEqual(
+					answers.filter((answer) => answer.status !== 200).length,
+					0,
+					'deliveries not answered 200',
+				);
+				log(
+					`      ${copies.length} posts answered in ${seconds.toFixed(1)} s; waiting for the executions`,
+				);
+				const deadline = Date.now() + 5 * 60_000;
+				let finished = 0;
+				for (;;) {
+					finished = await client.executionCount(trigger.workflowId);
+					if (finished >= DELIVERIES || Date.now() > deadline) break;
+					await new Promise((resolve) => setTimeout(resolve, 1000));
+				}
+				await new Promise((resolve) => setTimeout(resolve, 3000));
+				const executions = await client.executionCount(trigger.workflowId);
+				log(
+					`      ${copies.length} posts in ${seconds.toFixed(1)} s → ${executions} executions, ${duplicates} answered as duplicates`,
+				);
+				assertEqual(executions, DELIVERIES, 'executions');
+				assertEqual(duplicates, DUPLICATE_COPIES, 'copies answered as duplicates');
+				const ids = await client.executionIds(trigger.workflowId);
+				const executionsRead = await pool(
+					10,
+					ids.map((id) => () => client.api('GET', `/executions/${id}?includeData=true`)),
+				);
+				const outputs = new Set<string>();
+				for (const execution of executionsRead) {
+					assertEqual(execution.status, 'success', `execution ${String(execution.id)} status`);
+					const [output] = nodeOutput(execution, 'Peach Trigger');
+					outputs.add(String((output?.message as Json)?.id));
+				}
+				assertEqual(outputs.size, DELIVERIES, 'distinct message ids delivered (0 lost)');
+			},
+		);
+
+		watching = false;
+		await watcher;
+
+		await check(
+			'after the main restarts, copies of delivered events still start nothing',
+			async () => {
+				assert(trigger, 'the trigger check did not run');
+				await main.stop();
+				processes.splice(processes.indexOf(main), 1);
+				main = await startMain();
+				processes.push(main);
+				const before = await client.executionCount(trigger.workflowId);
+				const live = Date.now() + 30_000;
+				let probe = await deliver(trigger.url, 'probe')();
+				while (probe.status !== 400 && Date.now() < live) {
+					await new Promise((resolve) => setTimeout(resolve, 500));
+					probe = await deliver(trigger.url, 'probe')();
+				}
+				const resent = bodies.filter((_, i) => i % 10 === 3);
+				const answers = await pool(
+					10,
+					resent.map((body) => deliver(trigger?.url ?? '', body)),
+				);
+				const fresh = await deliver(
+					trigger.url,
+					bodies[0].replace('cmsg_queue_0', 'cmsg_queue_new'),
+				)();
+				await new Promise((resolve) => setTimeout(resolve, 5000));
+				const after = await client.executionCount(trigger.workflowId);
+				const ignored = answers.filter((answer) => answer.text.includes('duplicate')).length;
+				log(
+					`      after the restart: ${resent.length} copies resent → ${ignored} answered as duplicates; 1 new delivery; ${after - before} new executions`,
+				);
+				assertEqual(ignored, resent.length, 'copies recognised after the restart');
+				assertEqual(fresh.status, 200, 'a new delivery after the restart');
+				assertEqual(after - before, 1, 'new executions (only the new delivery)');
+				await client.deactivate(trigger.workflowId);
+			},
+		);
+
+		await check(
+			'the API key and the webhook secret are absent in plain text from Redis, PostgreSQL and the logs',
+			async () => {
+				const dump = execFileSync(
+					join(postgresBin, 'pg_dump'),
+					['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', '--data-only', 'n8n'],
+					{
+						maxBuffer: 1024 * 1024 * 1024,
+						// pg_dump warns about n8n's circular foreign keys; irrelevant for a text search.
+						stdio: ['ignore', 'pipe', 'ignore'],
+					},
+				).toString();
+				const logs = ['main.log', 'worker1.log', 'worker2.log']
+					.map((name) => readFileSync(join(folder, name), 'utf8'))
+					.join('\n');
+				const finalRedis = await redisText(redis.port);
+				log(
+					`      Redis read ${redisScans + 1} times while the load ran (${Math.round((redisBytes + finalRedis.length) / 1024)} KB in all), PostgreSQL dump ${Math.round(dump.length / 1024)} KB, logs ${Math.round(logs.length / 1024)} KB`,
+				);
+				assert(
+					dump.includes('cmsg_queue_1'),
+					'the dump does not hold the executions (wrong database?)',
+				);
+				assertEqual([...redisLeaks, ...secretsIn(finalRedis)], [], 'secrets found in Redis');
+				assertEqual(secretsIn(dump), [], 'secrets found in the PostgreSQL dump');
+				assertEqual(secretsIn(logs), [], 'secrets found in the logs');
+			},
+		);
+
+		await check('both workers ran executions', async () => {
+			const started = ['worker1.log', 'worker2.log'].map(
+				(name) =>
+					(readFileSync(join(folder, name), 'utf8').match(/started execution/gi) ?? []).length,
+			);
+			log(`      executions started per worker: ${started.join(' and ')}`);
+			assert(
+				started.every((count) => count > 0),
+				`a worker ran nothing: ${started.join(', ')}`,
+			);
+		});
+	} catch (error) {
+		failed++;
+		log(`queue setup failed: ${(error as Error).stack ?? error}`);
+	} finally {
+		await stopAll();
+		if (failed === 0) rmSync(folder, { recursive: true, force: true });
+		else keepFailedRun(folder);
+		clearTimeout(guard);
+	}
+	log(`queue finished in ${Math.round((Date.now() - startedAt) / 1000)}s`);
+	log(`${passed} passed, ${failed} failed`);
+	process.exit(failed === 0 ? 0 : 1);
+}
+
+await main();
