@@ -1,0 +1,100 @@
+/**
+ * The real n8n editor in headless Chromium (Debian's `chromium` package, driven by playwright-core; no
+ * browser download): launch, sign in, open a workflow or a node. Shared by `npm run screenshots` and
+ * `npm run test:browser`.
+ */
+import { existsSync } from 'node:fs';
+
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+import { OWNER } from '../e2e/n8n.mts';
+
+const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** Where Chromium is; PEACH_CHROMIUM overrides. Says how to install it when there is none. */
+export function chromiumPath(): string {
+	const candidates = [process.env.PEACH_CHROMIUM, ...CHROMIUM_PATHS].filter(Boolean) as string[];
+	const found = candidates.find((path) => existsSync(path));
+	if (!found) {
+		throw new Error(
+			"no Chromium found: install Debian's package (sudo apt-get install -y chromium) or set PEACH_CHROMIUM to a Chrome or Chromium binary",
+		);
+	}
+	return found;
+}
+
+export interface Editor {
+	browser: Browser;
+	context: BrowserContext;
+	page: Page;
+	close(): Promise<void>;
+}
+
+/** Chromium with a new profile and no background traffic (this machine has no internet), signed in to n8n. */
+export async function openEditor(
+	url: string,
+	viewport = { width: 1440, height: 900 },
+): Promise<Editor> {
+	const browser = await chromium.launch({
+		executablePath: chromiumPath(),
+		headless: true,
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+			'--disable-dev-shm-usage',
+		],
+	});
+	const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+	const page = await context.newPage();
+	// Signed in through n8n's own login endpoint; the browser gets the session cookie it sets.
+	const login = await context.request.post(`${url}/rest/login`, {
+		data: { emailOrLdapLoginId: OWNER.email, password: OWNER.password },
+	});
+	if (!login.ok()) throw new Error(`n8n login failed: HTTP ${login.status()}`);
+	return { browser, context, page, close: () => browser.close() };
+}
+
+/** A workflow id by its name, through the editor's API with the browser's session. */
+export async function workflowIdByName(editor: Editor, url: string, name: string): Promise<string> {
+	const response = await editor.context.request.get(`${url}/rest/workflows`);
+	const { data } = (await response.json()) as { data: Array<{ id: string; name: string }> };
+	const found = data.find((workflow) => workflow.name === name);
+	if (!found)
+		throw new Error(`no workflow named "${name}" (have: ${data.map((w) => w.name).join('; ')})`);
+	return found.id;
+}
+
+/** Opens a workflow on the canvas and waits until its nodes are drawn. */
+export async function openWorkflow(page: Page, url: string, id: string): Promise<void> {
+	await page.goto(`${url}/workflow/${id}`);
+	await page.locator('[data-test-id="canvas-node"]').first().waitFor({ timeout: 60_000 });
+	await dismissPopups(page);
+}
+
+/** Closes the tours, banners and "what's new" dialogs a fresh n8n shows, if any. */
+export async function dismissPopups(page: Page): Promise<void> {
+	for (const selector of [
+		'[data-test-id="close-whats-new-modal"]',
+		'.el-dialog__headerbtn',
+		'[data-test-id="banner-close-button"]',
+	]) {
+		const button = page.locator(selector);
+		if ((await button.count()) > 0 && (await button.first().isVisible())) {
+			await button
+				.first()
+				.click()
+				.catch(() => undefined);
+		}
+	}
+}
+
+/** Opens a node's panel (NDV) by double-clicking it on the canvas. */
+export async function openNode(page: Page, name: string): Promise<void> {
+	await page.locator('[data-test-id="canvas-node"]').filter({ hasText: name }).first().dblclick();
+	await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
+}

@@ -1,0 +1,144 @@
+/**
+ * npm run test:browser: what users do in the editor, in the real n8n editor in headless Chromium, against
+ * `npm run dev`'s stack (n8n + the packed package + the sandbox): add the Peach node from the node panel by
+ * searching "Peach", pick the action, see the sandbox's approved templates in the Template list, pick one,
+ * see its variables, run the node and see Peach's answer in the output. This proves the list searches and
+ * the node's UI where users use them, which the API-level suite cannot.
+ * Closes with "N passed, N failed".
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Page } from 'playwright-core';
+
+import { log, REPO_ROOT } from '../e2e/n8n.mts';
+import { dismissPopups, openEditor } from './editor.mts';
+import { startDevStack } from './stack.mts';
+
+const ARTIFACTS = join(REPO_ROOT, '.tmp/browser');
+
+async function addPeachSend(page: Page) {
+	const search = page.locator('input[data-test-id="node-creator-search-bar"]');
+	const item = (name: string) =>
+		page
+			.locator('[data-test-id="node-creator-item-name"]')
+			.getByText(name, { exact: true })
+			.first();
+	await page.locator('[data-test-id="canvas-add-button"]').first().click();
+	await search.fill('manual');
+	await item('Trigger manually').click();
+	await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+	await search.fill('Peach');
+	await item('Peach').click();
+	await item('Send a template message').click();
+	await page.locator('[data-test-id="ndv"]').first().waitFor();
+}
+
+async function main() {
+	mkdirSync(ARTIFACTS, { recursive: true });
+	const stack = await startDevStack('.tmp/n8n-browser');
+	let passed = 0;
+	let failed = 0;
+	const editor = await openEditor(stack.url);
+	const { page } = editor;
+	const step = async (name: string, fn: () => Promise<void>) => {
+		try {
+			await fn();
+			passed++;
+			log(`  ✓ ${name}`);
+		} catch (error) {
+			failed++;
+			const shot = join(ARTIFACTS, `failed-${passed + failed}.png`);
+			await page.screenshot({ path: shot }).catch(() => undefined);
+			log(
+				`  ✗ ${name}\n      ${(error as Error).message.split('\n')[0]}\n      screenshot: ${shot}`,
+			);
+			throw error;
+		}
+	};
+	try {
+		await step('a new workflow opens in the editor', async () => {
+			await page.goto(`${stack.url}/workflow/new`);
+			await page.locator('[data-test-id="canvas-add-button"]').first().waitFor({ timeout: 60_000 });
+			await dismissPopups(page);
+		});
+		await step(
+			'searching "Peach" in the node panel offers the node; "Send a template message" adds it',
+			async () => {
+				await addPeachSend(page);
+				const resource = await page
+					.locator('[data-test-id="parameter-input-resource"] input')
+					.inputValue();
+				const operation = await page
+					.locator('[data-test-id="parameter-input-operation"] input')
+					.inputValue();
+				if (resource !== 'Template Message' || operation !== 'Send')
+					throw new Error(`resource/operation shown as ${resource}/${operation}`);
+			},
+		);
+		await step("the Template list shows the sandbox's approved templates only", async () => {
+			await page
+				.locator('[data-test-id="resource-locator-templateId"] [data-test-id="rlc-input"]')
+				.first()
+				.click();
+			const items = page.locator('[data-test-id="rlc-item"]');
+			await items.first().waitFor({ timeout: 30_000 });
+			const names = (await items.allInnerTexts()).map((text) => text.trim()).sort();
+			const expected = ['order_update (en, approved)', 'welcome (en, approved)'];
+			if (JSON.stringify(names) !== JSON.stringify(expected))
+				throw new Error(
+					`list shows ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`,
+				);
+		});
+		await step(
+			'picking "welcome" shows its variable first_name, read from the template',
+			async () => {
+				await page.locator('[data-test-id="rlc-item"]').getByText('welcome (en, approved)').click();
+				await page.getByText('first_name (e.g. Asha)').first().waitFor({ timeout: 30_000 });
+			},
+		);
+		await step(
+			"with a phone number and the variable filled, Execute step shows Peach's answer",
+			async () => {
+				await page
+					.locator('[data-test-id="parameter-input-phoneNumber"] input')
+					.first()
+					.fill('+919988776655');
+				const variable = page
+					.locator(
+						'[data-test-id="parameter-input-list-wrapper"], .resource-mapper, [data-test-id="mapping-fields-container"]',
+					)
+					.locator('input')
+					.last();
+				await page.getByText('first_name (e.g. Asha)').first().scrollIntoViewIfNeeded();
+				await variable.fill('Asha');
+				await page.locator('[data-test-id="node-execute-button"]').first().click();
+				const output = page
+					.locator('[data-test-id="ndv-output-panel"], [data-test-id="output-panel"]')
+					.first();
+				await output.getByText('event_id').first().waitFor({ timeout: 60_000 });
+				await page.screenshot({ path: join(ARTIFACTS, 'executed-send.png') });
+				const sends = (await stack.sandboxRequests()).filter(
+					(request) => request.method === 'POST' && request.path === '/api/v1/events',
+				);
+				const last = sends.at(-1);
+				const body = JSON.stringify(last?.body ?? {});
+				if (
+					!body.includes('+919988776655') ||
+					!body.includes('"first_name":"Asha"') ||
+					!body.includes('wat_welcome')
+				)
+					throw new Error(`the sandbox received ${body}`);
+			},
+		);
+	} catch {
+		// reported by step()
+	} finally {
+		await editor.close();
+		await stack.stop();
+	}
+	log(`${passed} passed, ${failed} failed`);
+	process.exit(failed === 0 ? 0 : 1);
+}
+
+await main();
