@@ -3,6 +3,7 @@
  * browser download): launch, sign in, open a workflow or a node. Shared by `npm run screenshots` and
  * `npm run test:browser`.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -11,10 +12,29 @@ import { OWNER } from '../e2e/n8n.mts';
 
 const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** Where Chromium is; PEACH_CHROMIUM overrides. Says how to install it when there is none. */
+/**
+ * Where Chromium is; PEACH_CHROMIUM overrides. Without one, as root it installs Debian's `chromium` package
+ * (a fresh CI machine), else it says how to install it.
+ */
 export function chromiumPath(): string {
 	const candidates = [process.env.PEACH_CHROMIUM, ...CHROMIUM_PATHS].filter(Boolean) as string[];
-	const found = candidates.find((path) => existsSync(path));
+	let found = candidates.find((path) => existsSync(path));
+	if (!found && process.getuid?.() === 0) {
+		process.stdout.write("browser: installing Debian's chromium package with apt-get\n");
+		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+		const install = () =>
+			execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+				env,
+				stdio: 'ignore',
+			});
+		try {
+			install();
+		} catch {
+			execFileSync('apt-get', ['update'], { env, stdio: 'ignore' });
+			install();
+		}
+		found = candidates.find((path) => existsSync(path));
+	}
 	if (!found) {
 		throw new Error(
 			"no Chromium found: install Debian's package (sudo apt-get install -y chromium) or set PEACH_CHROMIUM to a Chrome or Chromium binary",

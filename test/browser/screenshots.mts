@@ -1,0 +1,85 @@
+/**
+ * npm run screenshots: starts `npm run dev`'s stack, drives the real n8n editor in headless Chromium and
+ * writes the README's pictures to docs/images/ (not in the npm package: `files` ships dist/ only):
+ *   send-panel.png          the Send panel: a template picked from the list, its variables read from it
+ *   template-list.png       the Template list open, showing the approved templates
+ *   broadcast-launch.png    the Broadcast → Launch panel
+ *   trigger-panel.png       the Peach Trigger panel: its URLs, events and verification
+ *   send-and-delivery.png   an executed send that waited for delivery, with its output
+ * No pixel assertions: it fails only when a step cannot be done (a changed selector says which one).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { log, REPO_ROOT } from '../e2e/n8n.mts';
+import { openEditor, openNode, openWorkflow, workflowIdByName } from './editor.mts';
+import { startDevStack } from './stack.mts';
+
+const OUT = join(REPO_ROOT, 'docs/images');
+
+async function main() {
+	mkdirSync(OUT, { recursive: true });
+	const stack = await startDevStack('.tmp/n8n-screenshots');
+	const editor = await openEditor(stack.url, { width: 1440, height: 900 });
+	const { page } = editor;
+	const shot = async (name: string) => {
+		await page.waitForTimeout(800); // let transitions finish
+		await page.screenshot({ path: join(OUT, name) });
+		log(`  wrote docs/images/${name}`);
+	};
+	const open = async (workflow: string, node: string) => {
+		await openWorkflow(page, stack.url, await workflowIdByName(editor, stack.url, workflow));
+		await openNode(page, node);
+	};
+	let status = 0;
+	try {
+		await open('Peach example: send and wait for delivery', 'Send and wait for delivery');
+		await page.getByText('first_name (e.g. Asha)').first().waitFor({ timeout: 30_000 });
+		await shot('send-panel.png');
+
+		await page
+			.locator('[data-test-id="resource-locator-templateId"] [data-test-id="rlc-input"]')
+			.first()
+			.click();
+		await page.locator('[data-test-id="rlc-item"]').first().waitFor({ timeout: 30_000 });
+		await shot('template-list.png');
+		await page.keyboard.press('Escape');
+
+		// Executed: the send waits until the sandbox reports the message delivered.
+		await page.locator('[data-test-id="node-execute-button"]').first().click();
+		await page
+			.locator('[data-test-id="ndv-output-panel"], [data-test-id="output-panel"]')
+			.first()
+			.getByText('delivered')
+			.first()
+			.waitFor({ timeout: 90_000 });
+		// The output as JSON (the output panel's display switch), where deliveryStatus is in view.
+		await page.locator('[data-test-id="radio-button-json"]').last().click();
+		await page.getByText('deliveryStatus').first().waitFor();
+		await shot('send-and-delivery.png');
+
+		await open('Peach example: broadcast to a list', 'Launch one broadcast for all');
+		await page.getByText('Contact Phone Number').first().waitFor({ timeout: 30_000 });
+		await shot('broadcast-launch.png');
+
+		await open('Peach example: react to failed deliveries', 'Peach Trigger');
+		await page.getByText('Verification').first().waitFor({ timeout: 30_000 });
+		await page.getByText('Webhook URLs', { exact: true }).first().click();
+		await page.getByText('Production URL', { exact: true }).first().click();
+		await page.getByText('/webhook/').first().waitFor({ timeout: 10_000 });
+		await shot('trigger-panel.png');
+	} catch (error) {
+		status = 1;
+		const failed = join(REPO_ROOT, '.tmp/screenshot-failed.png');
+		await page.screenshot({ path: failed }).catch(() => undefined);
+		log(
+			`screenshots failed: ${(error as Error).message} at ${(error as Error).stack?.split('\n').find((line) => line.includes('screenshots.mts'))} (the page as it was: ${failed})`,
+		);
+	} finally {
+		await editor.close();
+		await stack.stop();
+	}
+	process.exit(status);
+}
+
+await main();
