@@ -222,7 +222,10 @@ export async function startN8n(options: {
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_SECURE_COOKIE: 'false',
-		N8N_RUNNERS_ENABLED: 'false',
+		// n8n 1.x without task runners runs Code nodes in-process; seen there: a later node's
+		// {{ $('Code').item.json.order }} came out empty (examples/upload-a-pdf-and-send-it.json). With its
+		// runners on, as n8n recommends, it works. 2.x always uses runners.
+		N8N_RUNNERS_ENABLED: N8N_VERSION.startsWith('1.') ? 'true' : 'false',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
 		N8N_SSRF_PROTECTION_ENABLED: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
@@ -387,7 +390,12 @@ export class N8nClient {
 
 	/** Owner account, login cookie and a public-API key with every scope. */
 	async setupOwner(): Promise<void> {
-		const setup = await this.call('POST', '/rest/owner/setup', OWNER, {});
+		// n8n 1.x answers readiness before its REST routes are mounted: 404 means "not yet".
+		let setup = await this.call('POST', '/rest/owner/setup', OWNER, {});
+		for (const deadline = Date.now() + 60_000; setup.status === 404 && Date.now() < deadline; ) {
+			await new Promise((resolvePromise) => setTimeout(resolvePromise, 500));
+			setup = await this.call('POST', '/rest/owner/setup', OWNER, {});
+		}
 		if (setup.status >= 400 && setup.status !== 400)
 			throw new Error(`owner setup -> ${setup.status}`);
 		const login = await this.call(
@@ -413,7 +421,20 @@ export class N8nClient {
 		type: string,
 		data: Json,
 	): Promise<{ id: string; name: string }> {
-		const created = await this.api('POST', '/credentials', { name, type, data });
+		let created: Json;
+		try {
+			created = await this.api('POST', '/credentials', { name, type, data });
+		} catch (error) {
+			// n8n 1.x adds an HTTP Request domain restriction to such credentials, and its public API schema
+			// then requires Allowed Domains whenever the restriction is not given (its editor fills both in;
+			// 2.x has neither). It applies to the HTTP Request node only.
+			if (!(error as Error).message.includes('allowedDomains')) throw error;
+			created = await this.api('POST', '/credentials', {
+				name,
+				type,
+				data: { ...data, allowedHttpRequestDomains: 'domains', allowedDomains: '*' },
+			});
+		}
 		return { id: String(created.id), name };
 	}
 

@@ -130,10 +130,14 @@ install_node() {
 }
 
 install_n8n() {
+	# n8n 1.x depends on xlsx as a tarball from cdn.sheetjs.com, which is not a registry (and not reachable
+	# from a registry-only machine): its hosts get the registry's last xlsx release instead.
+	local overrides='"linkedom":"0.18.12"'
+	case "$N8N_VERSION" in 1.*) overrides="$overrides,\"xlsx\":\"0.18.5\"" ;; esac
 	cat >package.json <<JSON
 {"name":"n8n-host","private":true,
  "dependencies":{"n8n":"$N8N_VERSION"},
- "overrides":{"linkedom":"0.18.12"}}
+ "overrides":{$overrides}}
 JSON
 	PATH="$NODE_DIR/bin:$PATH" npm install --ignore-scripts=true --no-audit --no-fund
 }
@@ -149,11 +153,16 @@ check_addons() {
 	"$NODE_DIR/bin/node" -e "
 		const sqlite3 = require('sqlite3');
 		new sqlite3.Database(':memory:').close();
-		const ivm = require('isolated-vm');
-		const isolate = new ivm.Isolate({ memoryLimit: 16 });
-		const sum = isolate.compileScriptSync('20 + 22').runSync(isolate.createContextSync());
-		if (sum !== 42) throw new Error('isolated-vm computed ' + sum);
-		console.log('sqlite3 and isolated-vm load and run on Node', process.version);
+		let ivm;
+		try { ivm = require('isolated-vm'); } catch (error) {
+			if (error.code !== 'MODULE_NOT_FOUND') throw error; // n8n 1.x has no isolated-vm
+		}
+		if (ivm) {
+			const isolate = new ivm.Isolate({ memoryLimit: 16 });
+			const sum = isolate.compileScriptSync('20 + 22').runSync(isolate.createContextSync());
+			if (sum !== 42) throw new Error('isolated-vm computed ' + sum);
+		}
+		console.log('sqlite3' + (ivm ? ' and isolated-vm' : '') + ' load and run on Node', process.version);
 	"
 	touch "$PARTIAL/.done-addons"
 }

@@ -204,10 +204,20 @@ export function buildNetworkError(
 ): NodeApiError {
 	const source = isPlainObject(error) ? error : {};
 	const cause = isPlainObject(source.cause) ? source.cause : {};
-	const code = [source.code, cause.code].find((value) => typeof value === 'string') as
-		| string
-		| undefined;
-	const rawMessage = [source.message, cause.message].find(
+	// n8n 1.x hands over its own NodeApiError: the code is gone, its message is advice of its own
+	// ("You can retry the request immediately"), and the original text ("read ECONNRESET") is in messages.
+	const originalTexts = (Array.isArray(source.messages) ? source.messages : []).filter(
+		(text): text is string => typeof text === 'string',
+	);
+	const code = ([source.code, cause.code].find((value) => typeof value === 'string') ??
+		originalTexts
+			.map(
+				(text) =>
+					Object.keys(NETWORK_CODES).find((known) => text.includes(known)) ??
+					(text.includes('socket hang up') ? 'ECONNRESET' : undefined),
+			)
+			.find(Boolean)) as string | undefined;
+	const rawMessage = [originalTexts[0], source.message, cause.message].find(
 		(value) => typeof value === 'string' && value,
 	) as string | undefined;
 	const what = (code && NETWORK_CODES[code]) || code || rawMessage || 'no answer';

@@ -308,6 +308,44 @@ describe('peachApiRequest', () => {
 	});
 });
 
+describe('network failures as n8n 1.x reports them', () => {
+	it('reads the code from the original text n8n 1.x keeps, not its own "retry" advice', async () => {
+		// n8n 1.x wraps the transport error in a NodeApiError of its own: no code, a message advising
+		// to retry, and the original message in `messages`.
+		const wrapped = Object.assign(
+			new Error(
+				'The connection to the server was closed unexpectedly, perhaps it is offline. You can retry the request immediately or wait and retry later.',
+			),
+			{ messages: ['read ECONNRESET'] },
+		);
+		const { context } = createExecuteContext({ params: {}, responses: [wrapped] });
+		const error = (await peachApiRequest
+			.call(context, { method: 'POST', path: '/events', body: {}, delivers: true })
+			.catch((e: unknown) => e)) as NodeApiError;
+		expect(error.message).toBe(
+			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
+		);
+		expect(error.message).not.toContain('retry');
+		expect(error.description).toContain('Network error ECONNRESET.');
+		expect(error.description).toContain('It may already have been queued in Peach');
+	});
+
+	it('"socket hang up", the text Node gives a dropped connection, is a closed connection', async () => {
+		const wrapped = Object.assign(
+			new Error('The connection to the server was closed unexpectedly'),
+			{
+				messages: ['socket hang up'],
+			},
+		);
+		const { context } = createExecuteContext({ params: {}, responses: [wrapped] });
+		await expect(
+			peachApiRequest.call(context, { method: 'GET', path: '/streams' }),
+		).rejects.toThrow(
+			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
+		);
+	});
+});
+
 describe('pagination', () => {
 	it('follows next until it is null, with page numbers', async () => {
 		const { context, requests } = createExecuteContext({
