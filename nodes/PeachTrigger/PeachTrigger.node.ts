@@ -22,7 +22,7 @@ import {
 	parseEnvelope,
 	passesMessageFilter,
 } from './events';
-import { deliveryKey, seenBefore } from './dedupe';
+import { DEFAULT_WINDOW_MINUTES, deliveryKey, seenBefore, windowMs } from './dedupe';
 import { secretMatches } from './verify';
 
 type Verification = 'none' | 'queryToken' | 'header';
@@ -177,7 +177,7 @@ export class PeachTrigger implements INodeType {
 						name: 'duplicateWindow',
 						type: 'number',
 						typeOptions: { minValue: 1 },
-						default: 1440,
+						default: DEFAULT_WINDOW_MINUTES,
 						description:
 							'How long a delivery is remembered for Ignore Duplicates (the last 10,000 per trigger in memory, the last 1,000 across restarts)',
 						displayOptions: { show: { '/ignoreDuplicates': [true] } },
@@ -316,10 +316,15 @@ export class PeachTrigger implements INodeType {
 		// Test deliveries ("Listen for test event") are never ignored, so the same sample can be sent again.
 		if (this.getNodeParameter('ignoreDuplicates', false) === true && this.getMode() !== 'manual') {
 			const { key, basis } = deliveryKey(envelope, decision);
-			const minutes = Number(options.duplicateWindow ?? 1440);
-			const windowMs = (Number.isFinite(minutes) && minutes > 0 ? minutes : 1440) * 60_000;
 			const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
-			if (seenBefore(scope, key, windowMs, this.getWorkflowStaticData('node'))) {
+			if (
+				seenBefore(
+					scope,
+					key,
+					windowMs(options.duplicateWindow),
+					this.getWorkflowStaticData('node'),
+				)
+			) {
 				return {
 					webhookResponse: {
 						received: true,

@@ -16,6 +16,15 @@ import type { EventKind, PeachEnvelope } from './events';
  */
 export const DEDUPE_LIMITS = { memoryPerNode: 10_000, persisted: 1_000, nodes: 500 };
 
+/** Duplicate Window's default: a day. */
+export const DEFAULT_WINDOW_MINUTES = 1440;
+
+/** The window in milliseconds; a missing, non-numeric or non-positive value means the default. */
+export function windowMs(minutes: unknown): number {
+	const value = Number(minutes ?? DEFAULT_WINDOW_MINUTES);
+	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_WINDOW_MINUTES) * 60_000;
+}
+
 /** Statuses after which a message's id and status name one delivery; a reply may come many times. */
 const ONE_TIME_MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed'];
 

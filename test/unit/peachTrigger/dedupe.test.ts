@@ -6,6 +6,7 @@ import {
 	deliveryKey,
 	forgetSeenDeliveries,
 	seenBefore,
+	windowMs,
 } from '../../../nodes/PeachTrigger/dedupe';
 import { decideEvent } from '../../../nodes/PeachTrigger/events';
 import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
@@ -140,6 +141,12 @@ describe('Ignore Duplicates: the webhook', () => {
 		await call({ body, parameters: dedupeOn, mode: 'manual' });
 		const test = await call({ body, parameters: dedupeOn, mode: 'manual' });
 		expect(test.result.workflowData?.[0]).toHaveLength(1);
+	});
+
+	it('Duplicate Window: minutes to milliseconds, a day when missing or unusable', () => {
+		expect(windowMs(5)).toBe(300_000);
+		expect(windowMs(undefined)).toBe(86_400_000);
+		for (const unusable of [0, -3, 'soon', Number.NaN]) expect(windowMs(unusable)).toBe(86_400_000);
 	});
 
 	it('off: every copy starts an execution', async () => {
