@@ -26,6 +26,7 @@ import {
 	provisionHost,
 	REPO_ROOT,
 	startN8n,
+	waitForTriggerWebhook,
 } from './n8n.mts';
 import { exampleTriggerWebhookId, loadExamples } from './workflows/examples.mts';
 
@@ -152,19 +153,8 @@ async function main() {
 	});
 	if (test.status !== 'OK')
 		throw new Error(`the Peach credential does not pass its test: ${test.message}`);
-	// The published example trigger answers a body without "type" with 400, without starting anything.
-	const deadline = Date.now() + 15_000;
-	for (;;) {
-		const probe = await fetch(triggerUrl, {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: '{}',
-		});
-		if (probe.status === 400) break;
-		if (Date.now() > deadline)
-			throw new Error(`the example Peach Trigger is not live (${probe.status})`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
+	// The published example trigger answers a body it refuses with 400, without starting anything.
+	await waitForTriggerWebhook(triggerUrl, { what: 'the example Peach Trigger' });
 	const editor = await fetch(n8n.url);
 	if (!editor.ok) throw new Error(`the editor did not answer (${editor.status})`);
 	const listed = await client.api('GET', '/workflows?limit=50');

@@ -69,6 +69,31 @@ export function run(
 	});
 }
 
+/**
+ * Waits until a published Peach Trigger's webhook is live: n8n registers it some time after activation.
+ * The probe is a text body the node refuses (400; 401 where the secret is missing), so it starts nothing.
+ */
+export async function waitForTriggerWebhook(
+	url: string,
+	options: { accept?: number[]; timeoutMs?: number; what?: string } = {},
+): Promise<void> {
+	const accept = options.accept ?? [400];
+	const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+	for (;;) {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'Content-Type': 'text/plain' },
+			body: 'probe',
+		});
+		if (accept.includes(response.status)) return;
+		if (Date.now() > deadline)
+			throw new Error(
+				`${options.what ?? 'the trigger webhook'} never went live (last status ${response.status})`,
+			);
+		await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
+	}
+}
+
 export async function freePort(): Promise<number> {
 	return new Promise((resolvePromise, reject) => {
 		const server = createServer();

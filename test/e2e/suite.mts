@@ -48,6 +48,28 @@ export async function pool<T>(concurrency: number, tasks: Array<() => Promise<T>
 	return results;
 }
 
+/**
+ * POSTs a delivery to a webhook and reads the answer; a request that gets none (refused, reset, no answer in
+ * a minute) is status 0 with the error's text, so a caller counts it instead of stopping.
+ */
+export async function postDelivery(
+	url: string,
+	body: string,
+	headers: Record<string, string> = { 'Content-Type': 'application/json' },
+): Promise<{ status: number; text: string }> {
+	try {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers,
+			body,
+			signal: AbortSignal.timeout(60_000),
+		});
+		return { status: response.status, text: await response.text() };
+	} catch (error) {
+		return { status: 0, text: (error as Error).message };
+	}
+}
+
 /** Creates, publishes and calls a Webhook → Peach workflow; returns the newest execution and the sandbox requests it caused. */
 export async function runPeachWorkflow(
 	ctx: Context,

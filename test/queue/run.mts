@@ -33,9 +33,10 @@ import {
 	peachNode,
 	provisionHost,
 	startN8n,
+	waitForTriggerWebhook,
 	webhookNode,
 } from '../e2e/n8n.mts';
-import { assert, assertEqual, type Context, pool } from '../e2e/suite.mts';
+import { assert, assertEqual, type Context, pool, postDelivery } from '../e2e/suite.mts';
 import { ensurePackages, type Service, startPostgres, startRedis } from './services.mts';
 
 const SEND_ITEMS = 2000;
@@ -303,19 +304,9 @@ async function main() {
 		);
 		let answered = 0;
 		const deliver = (url: string, body: string) => async () => {
-			try {
-				const response = await fetch(`${url}?token=${WEBHOOK_SECRET}`, {
-					method: 'POST',
-					headers: { 'Content-Type': 'application/json' },
-					body,
-					signal: AbortSignal.timeout(60_000),
-				});
-				return { status: response.status, text: await response.text() };
-			} catch (error) {
-				return { status: 0, text: (error as Error).message };
-			} finally {
-				if (++answered % 300 === 0) log(`      ${answered} deliveries answered`);
-			}
+			const answer = await postDelivery(`${url}?token=${WEBHOOK_SECRET}`, body);
+			if (++answered % 300 === 0) log(`      ${answered} deliveries answered`);
+			return answer;
 		};
 		await check(
 			`${DELIVERIES} trigger deliveries and ${DUPLICATE_COPIES} duplicate copies at concurrency 10: ${DELIVERIES} executions`,
@@ -407,12 +398,10 @@ async function main() {
 				main = await startMain();
 				processes.push(main);
 				const before = await client.executionCount(trigger.workflowId);
-				const live = Date.now() + 30_000;
-				let probe = await deliver(trigger.url, 'probe')();
-				while (probe.status !== 400 && Date.now() < live) {
-					await new Promise((resolve) => setTimeout(resolve, 500));
-					probe = await deliver(trigger.url, 'probe')();
-				}
+				await waitForTriggerWebhook(`${trigger.url}?token=${WEBHOOK_SECRET}`, {
+					timeoutMs: 30_000,
+					what: 'the trigger after the restart',
+				});
 				const resent = bodies.filter((_, i) => i % 10 === 3);
 				const answers = await pool(
 					10,

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { type Json, nodeOutput } from '../n8n.mts';
+import { type Json, nodeOutput, waitForTriggerWebhook } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context } from '../suite.mts';
 import { type Example, loadExamples } from '../workflows/examples.mts';
 
@@ -49,11 +49,7 @@ async function runExample(ctx: Context, example: Example, workflowId: string, se
 			String(node.type).endsWith('.peachTrigger'),
 		);
 		const url = `${ctx.n8n.url}/webhook/${String(trigger?.webhookId)}/webhook?token=${secret}`;
-		const live = Date.now() + 15_000;
-		while ((await fetch(url, { method: 'POST', body: 'probe' })).status !== 400) {
-			if (Date.now() > live) throw new Error(`${example.file}: the trigger never went live`);
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
+		await waitForTriggerWebhook(url, { what: `${example.file}: the trigger` });
 		ctx.sandbox.targets.splice(0, ctx.sandbox.targets.length, { url, headers: {} });
 		await ctx.sandbox.emit(how.event);
 		const [execution] = await ctx.client.waitForExecutions(workflowId, 1, 30_000);

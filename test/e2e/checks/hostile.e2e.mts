@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 
 import { log } from '../n8n.mts';
-import { assert, assertEqual, type Check, type Context, pool } from '../suite.mts';
+import { assert, assertEqual, type Check, type Context, pool, postDelivery } from '../suite.mts';
 import { publishTrigger } from './peachTrigger.e2e.mts';
 
 interface Delivery {
@@ -18,18 +18,8 @@ interface Delivery {
 	body: string;
 }
 
-async function post(url: string, delivery: Delivery) {
-	try {
-		const response = await fetch(`${url}${delivery.query}`, {
-			method: 'POST',
-			headers: delivery.headers,
-			body: delivery.body,
-		});
-		return { status: response.status, text: await response.text() };
-	} catch (error) {
-		return { status: 0, text: (error as Error).message };
-	}
-}
+const post = (url: string, delivery: Delivery) =>
+	postDelivery(`${url}${delivery.query}`, delivery.body, delivery.headers);
 
 /** A credential-backed version 2 trigger; `parameters` on top of its defaults. */
 async function publishV2(ctx: Context, parameters: Record<string, unknown> = {}) {

@@ -2,7 +2,13 @@
 import { randomUUID } from 'node:crypto';
 
 import { WEBHOOK_EVENT_TYPES } from '../../sandbox/webhooks.mts';
-import { type Json, N8N_VERSION, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
+import {
+	type Json,
+	N8N_VERSION,
+	nodeOutput,
+	PACKAGE_NAME,
+	waitForTriggerWebhook,
+} from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context, runPeachWorkflow } from '../suite.mts';
 
 export const TRIGGER = 'Peach Trigger';
@@ -35,20 +41,8 @@ export async function publishTrigger(
 	});
 	await ctx.client.activate(workflowId);
 	const url = `${ctx.n8n.url}/webhook/${webhookId}/webhook`;
-	// Activation returns before the webhook is live. Probe with a body the node refuses (400, or 401
-	// with verification): that proves it is live and starts no execution.
-	const deadline = Date.now() + 15_000;
-	for (;;) {
-		const response = await fetch(url, {
-			method: 'POST',
-			headers: { 'Content-Type': 'text/plain' },
-			body: 'probe',
-		});
-		if (response.status === 400 || response.status === 401) break;
-		if (Date.now() > deadline)
-			throw new Error(`the trigger webhook never went live (last status ${response.status})`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
+	// Activation returns before the webhook is live; 401 where verification wants a secret.
+	await waitForTriggerWebhook(url, { accept: [400, 401] });
 	return { workflowId, url };
 }
 
