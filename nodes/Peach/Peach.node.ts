@@ -17,8 +17,7 @@ export class Peach implements INodeType {
 		name: 'peach',
 		icon: { light: 'file:../../icons/peach.svg', dark: 'file:../../icons/peach.dark.svg' },
 		group: ['output'],
-		version: [1, 1.1],
-		defaultVersion: 1.1,
+		version: 1,
 		subtitle: subtitleExpression(),
 		description:
 			'Send WhatsApp template messages and broadcasts, manage templates, automations and triggers with Peach',

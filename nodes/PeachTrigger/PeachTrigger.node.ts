@@ -27,7 +27,7 @@ import { secretMatches } from './verify';
 
 type Verification = 'none' | 'queryToken' | 'header';
 
-/** How Peach proves a delivery is its own; the default differs by node version (below). */
+/** How Peach proves a delivery is its own: a shared secret, required unless None is chosen. */
 const verificationField: INodeProperties = {
 	displayName: 'Verification',
 	name: 'verification',
@@ -55,7 +55,7 @@ const verificationField: INodeProperties = {
 		'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
 };
 
-/** Whether a delivery seen before starts nothing; on for new nodes (version 2). */
+/** Whether a delivery seen before starts nothing. */
 const ignoreDuplicatesField: INodeProperties = {
 	displayName: 'Ignore Duplicates',
 	name: 'ignoreDuplicates',
@@ -71,29 +71,19 @@ export class PeachTrigger implements INodeType {
 		name: 'peachTrigger',
 		icon: { light: 'file:../../icons/peach.svg', dark: 'file:../../icons/peach.dark.svg' },
 		group: ['trigger'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 1,
 		subtitle:
 			'={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
 		description:
 			'Starts the workflow when Peach sends a webhook: order, flow execution, message delivery or AI agent events',
 		defaults: { name: 'Peach Trigger' },
 		inputs: [],
-		// Required from version 2; optional in version 1, whose nodes may still carry the secret as a parameter.
 		credentials: [
 			{
 				name: 'peachWebhookApi',
 				required: true,
 				testedBy: 'peachWebhookSecretTest',
-				displayOptions: {
-					show: { verification: ['queryToken', 'header'], '@version': [2] },
-				},
-			},
-			{
-				name: 'peachWebhookApi',
-				required: false,
-				testedBy: 'peachWebhookSecretTest',
-				displayOptions: { show: { verification: ['queryToken', 'header'], '@version': [1] } },
+				displayOptions: { show: { verification: ['queryToken', 'header'] } },
 			},
 		],
 		outputs: [NodeConnectionTypes.Main],
@@ -118,12 +108,7 @@ export class PeachTrigger implements INodeType {
 				description:
 					"The events that start the workflow. Other events are acknowledged and ignored. For message delivery, the message's status decides the event.",
 			},
-			// Version 1 nodes relied on None as the default; new nodes require a secret.
-			{ ...verificationField, default: 'none', displayOptions: { show: { '@version': [1] } } },
-			{
-				...verificationField,
-				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
-			},
+			verificationField,
 			{
 				displayName:
 					'Without verification, anyone who knows this URL can post events to it and start the workflow. Choose a verification method to require a shared secret.',
@@ -131,24 +116,6 @@ export class PeachTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 				displayOptions: { show: { verification: ['none'] } },
-			},
-			{
-				displayName:
-					'This secret is stored in plain text in the workflow and its executions. Choose a Peach Webhook Secret credential above instead (the secret is then stored encrypted), then clear this field.',
-				name: 'plainSecretNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { verification: ['queryToken', 'header'], '@version': [1] } },
-			},
-			{
-				displayName: 'Secret',
-				name: 'secret',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description:
-					'Version 1 only, and read only when no Peach Webhook Secret credential is chosen: the secret in plain text in the workflow. Move it into the credential.',
-				displayOptions: { show: { verification: ['queryToken', 'header'], '@version': [1] } },
 			},
 			{
 				displayName: 'Header Name',
@@ -160,11 +127,7 @@ export class PeachTrigger implements INodeType {
 				description: 'The header that carries the secret',
 				displayOptions: { show: { verification: ['header'] } },
 			},
-			{ ...ignoreDuplicatesField, default: false, displayOptions: { show: { '@version': [1] } } },
-			{
-				...ignoreDuplicatesField,
-				displayOptions: { show: { '@version': [{ _cnd: { gte: 2 } }] } },
-			},
+			ignoreDuplicatesField,
 			{
 				displayName: 'Options',
 				name: 'options',
@@ -273,11 +236,8 @@ export class PeachTrigger implements INodeType {
 
 		const verification = this.getNodeParameter('verification', 'none') as Verification;
 		if (verification !== 'none') {
-			// The secret lives in the credential (stored encrypted); version 1 nodes made before it may
-			// still carry it as a parameter, read only when no credential is chosen.
-			const secret = this.getNode().credentials?.peachWebhookApi
-				? String((await this.getCredentials('peachWebhookApi')).secret ?? '')
-				: (this.getNodeParameter('secret', '') as string);
+			// The secret lives in the credential (stored encrypted), never in the workflow.
+			const secret = String((await this.getCredentials('peachWebhookApi')).secret ?? '');
 			const received =
 				verification === 'queryToken'
 					? (this.getQueryData() as IDataObject).token

@@ -7,10 +7,15 @@ import type {
 	ILoadOptionsFunctions,
 	INode,
 	INodeExecutionData,
+	INodeProperties,
 } from 'n8n-workflow';
 import { vi } from 'vitest';
 
 import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
+import { Peach } from '../../nodes/Peach/Peach.node';
+import { type ParameterRead, parameterGetter, resolveParameters } from './parameters';
+
+export type { ParameterRead } from './parameters';
 
 /** A fake answer from Peach as httpRequestWithAuthentication returns it with returnFullResponse. */
 export interface FakeResponse {
@@ -43,9 +48,16 @@ export interface RecordedRequest {
 }
 
 interface ContextOptions {
-	/** Parameters for every item, or one map per item. */
+	/**
+	 * What the user set, for every item or one map per item. The node then gets them as n8n gives
+	 * them: with the description's defaults, without the fields the description hides.
+	 */
 	params: Record<string, unknown> | Array<Record<string, unknown>>;
 	items?: number;
+	/** The input items' JSON (what `{{ $json.x }}` reads); by default `{ index }`. */
+	inputs?: IDataObject[];
+	/** The node's properties, when a test runs another registry than the node's. */
+	properties?: INodeProperties[];
 	/** Answers in order; an Error is thrown as a transport failure. */
 	responses?: Array<FakeResponse | Error>;
 	continueOnFail?: boolean;
@@ -103,49 +115,14 @@ function fakeHttp(
 	);
 }
 
-/** A parameter by name or dotted path (`additionalFields.replyAutomation`), as n8n reads it. */
-function lookup(map: Record<string, unknown>, name: string): unknown {
-	if (name in map) return map[name];
-	let value: unknown = map;
-	for (const part of name.split('.')) {
-		if (typeof value !== 'object' || value === null || !(part in value)) return undefined;
-		value = (value as Record<string, unknown>)[part];
-	}
-	return value;
-}
-
-export interface ParameterRead {
-	name: string;
-	itemIndex: number;
-	extractValue: boolean;
-}
-
-/**
- * getNodeParameter as n8n does it: `extractValue` unpacks a resource locator found at that exact
- * path (a locator nested in a collection needs its own path); every read is recorded.
- */
-function parameterGetter(params: ContextOptions['params'], reads: ParameterRead[]) {
-	return (
-		name: string,
-		itemIndex: number,
-		fallback?: unknown,
-		options?: { extractValue?: boolean },
-	) => {
-		reads.push({ name, itemIndex, extractValue: options?.extractValue === true });
-		const map = Array.isArray(params) ? params[itemIndex] : params;
-		const found = lookup(map, name);
-		const value = found === undefined ? fallback : found;
-		if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
-		if (options?.extractValue && isLocator(value)) return value.value;
-		return value;
-	};
-}
-
 export function createExecuteContext(options: ContextOptions) {
 	const requests: RecordedRequest[] = [];
 	const reads: ParameterRead[] = [];
 	const responses = [...(options.responses ?? [])];
-	const itemCount = options.items ?? (Array.isArray(options.params) ? options.params.length : 1);
+	const itemCount =
+		options.items ??
+		options.inputs?.length ??
+		(Array.isArray(options.params) ? options.params.length : 1);
 	const credentials = { apiKey: TEST_API_KEY, baseUrl: options.baseUrl ?? TEST_BASE_URL };
 	const httpRequestWithAuthentication = fakeHttp(responses, requests, credentials);
 	const getCredentials = vi.fn(async () => credentials);
@@ -170,9 +147,20 @@ export function createExecuteContext(options: ContextOptions) {
 			);
 		return file;
 	};
+	const jsonOf = (index: number): IDataObject => options.inputs?.[index] ?? { index };
+	const peach = new Peach().description;
+	const description = options.properties ? { ...peach, properties: options.properties } : peach;
+	const resolved = new Map<number, ReturnType<typeof resolveParameters>>();
+	const resolvedOf = (index: number) => {
+		if (!resolved.has(index)) {
+			const given = Array.isArray(options.params) ? options.params[index] : options.params;
+			resolved.set(index, resolveParameters(description, given ?? {}));
+		}
+		return resolved.get(index) as ReturnType<typeof resolveParameters>;
+	};
 	const context = {
-		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: { index } })),
-		getNodeParameter: parameterGetter(options.params, reads),
+		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: jsonOf(index) })),
+		getNodeParameter: parameterGetter(resolvedOf, jsonOf, reads),
 		getNode: () => node,
 		getTimezone: () => options.timezone ?? 'UTC',
 		continueOnFail: () => options.continueOnFail ?? false,

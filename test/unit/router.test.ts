@@ -8,6 +8,7 @@ import type {
 	ResourceDefinition,
 } from '../../nodes/Peach/actions/node.type';
 import { ItemsWithBinary } from '../../nodes/Peach/actions/node.type';
+import { nodeProperties } from '../../nodes/Peach/actions/registry';
 import { router } from '../../nodes/Peach/actions/router';
 import { PeachInputError } from '../../nodes/Peach/helpers/inputError';
 import { createExecuteContext, node } from './harness';
@@ -21,6 +22,12 @@ const registryWith = (
 	thing: { displayName: 'Thing', defaultOperation: 'x', operations: { x: operation } },
 });
 
+/** The node's properties for such a registry, so the harness resolves parameters as n8n would. */
+const properties = nodeProperties(
+	registryWith({ option, description: [], execute: async () => ({}) }),
+	'thing',
+);
+
 function context(
 	items: number,
 	continueOnFail = false,
@@ -30,6 +37,7 @@ function context(
 		params: { resource: 'thing', operation: 'x', requestOptions },
 		items,
 		continueOnFail,
+		properties,
 	}).context as IExecuteFunctions;
 }
 

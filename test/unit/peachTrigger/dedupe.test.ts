@@ -188,15 +188,10 @@ describe('Ignore Duplicates: the webhook', () => {
 		);
 	}, 30_000); // 10,050 deliveries: a long test, not a timing assertion
 
-	it('is on by default for new nodes (version 2) and off for version 1 nodes', () => {
-		const fields = new PeachTrigger().description.properties.filter(
+	it('is on by default', () => {
+		const field = new PeachTrigger().description.properties.find(
 			(p) => p.name === 'ignoreDuplicates',
 		);
-		const defaultFor = (version: number) =>
-			fields.find((p) => {
-				const shown = p.displayOptions?.show?.['@version'] as unknown[];
-				return version === 1 ? shown.includes(1) : !shown.includes(1);
-			})?.default;
-		expect([defaultFor(1), defaultFor(2)]).toEqual([false, true]);
+		expect(field?.default).toBe(true);
 	});
 });

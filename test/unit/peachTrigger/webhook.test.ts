@@ -156,42 +156,31 @@ describe('Peach Trigger webhook', () => {
 
 	describe('verification', () => {
 		const secret = ['shared', 'phrase', '123'].join('-');
-		it('takes the secret from the Peach Webhook Secret credential, not the (version 1) parameter', async () => {
-			const parameters = { verification: 'queryToken', secret: 'old-plain-secret' };
-			const fromCredential = await call({
-				body: deliveredAsSent,
-				parameters,
-				credentialSecret: 'a-long-credential-secret',
-				query: { token: 'a-long-credential-secret' },
-			});
-			expect(fromCredential.result.workflowData?.[0]).toHaveLength(1);
-			const plainRefused = await call({
-				body: deliveredAsSent,
-				parameters,
-				credentialSecret: 'a-long-credential-secret',
-				query: { token: 'old-plain-secret' },
-			});
-			expect(plainRefused.sent.status).toBe(401);
-			// A version 1 node without a credential still works with its parameter.
-			const legacy = await call({
-				body: deliveredAsSent,
-				parameters,
-				query: { token: 'old-plain-secret' },
-			});
-			expect(legacy.result.workflowData?.[0]).toHaveLength(1);
-		});
-
-		it('new nodes (version 2) require a secret by default; version 1 keeps None', () => {
-			const properties = new PeachTrigger().description.properties.filter(
-				(p) => p.name === 'verification',
+		it('requires a secret from the Peach Webhook Secret credential by default', async () => {
+			const description = new PeachTrigger().description;
+			expect(description.version).toBe(1);
+			expect(description.properties.find((p) => p.name === 'verification')?.default).toBe(
+				'queryToken',
 			);
-			const byVersion = (version: number) =>
-				properties.find((p) => {
-					const show = p.displayOptions?.show?.['@version'] as unknown[];
-					return version === 1 ? show?.includes(1) : !show?.includes(1);
-				})?.default;
-			expect([byVersion(1), byVersion(2)]).toEqual(['none', 'queryToken']);
-			expect(new PeachTrigger().description.defaultVersion).toBe(2);
+			expect(description.credentials).toEqual([
+				expect.objectContaining({ name: 'peachWebhookApi', required: true }),
+			]);
+			// No plain-text secret field: the secret lives only in the credential.
+			expect(description.properties.map((p) => p.name)).not.toContain('secret');
+			const defaults = { verification: undefined, ignoreDuplicates: undefined };
+			const right = await call({
+				body: deliveredAsSent,
+				parameters: defaults,
+				credentialSecret: secret,
+				query: { token: secret },
+			});
+			expect(right.result.workflowData?.[0]).toHaveLength(1);
+			const missing = await call({
+				body: deliveredAsSent,
+				parameters: defaults,
+				credentialSecret: secret,
+			});
+			expect(missing.sent.status).toBe(401);
 		});
 
 		it('the credential test accepts a long printable secret only', async () => {
@@ -204,39 +193,61 @@ describe('Peach Trigger webhook', () => {
 		});
 
 		it('token query parameter: right passes, wrong and missing answer 401 and start nothing', async () => {
-			const parameters = { verification: 'queryToken', secret };
+			const parameters = { verification: 'queryToken' };
+			const credentialSecret = secret;
 			expect(
-				(await call({ body: deliveredAsSent, parameters, query: { token: secret } })).result
-					.workflowData?.[0],
+				(
+					await call({
+						body: deliveredAsSent,
+						parameters,
+						credentialSecret,
+						query: { token: secret },
+					})
+				).result.workflowData?.[0],
 			).toHaveLength(1);
 			for (const query of [{ token: 'nope' }, {}, { token: [secret, secret] }]) {
-				const { result, sent } = await call({ body: deliveredAsSent, parameters, query });
+				const { result, sent } = await call({
+					body: deliveredAsSent,
+					parameters,
+					credentialSecret,
+					query,
+				});
 				expect(result).toEqual({ noWebhookResponse: true });
 				expect(sent).toEqual({ status: 401, body: { message: 'Unauthorized' } });
 			}
 		});
 
 		it('header: the named header, case-insensitively', async () => {
-			const parameters = { verification: 'header', secret, headerName: 'X-Peach-Token' };
+			const parameters = { verification: 'header', headerName: 'X-Peach-Token' };
+			const credentialSecret = secret;
 			expect(
-				(await call({ body: deliveredAsSent, parameters, headers: { 'x-peach-token': secret } }))
-					.result.workflowData?.[0],
+				(
+					await call({
+						body: deliveredAsSent,
+						parameters,
+						credentialSecret,
+						headers: { 'x-peach-token': secret },
+					})
+				).result.workflowData?.[0],
 			).toHaveLength(1);
 			const wrong = await call({
 				body: deliveredAsSent,
 				parameters,
+				credentialSecret,
 				headers: { 'x-peach-token': 'nope' },
 			});
 			expect(wrong.sent.status).toBe(401);
 			const other = await call({
 				body: deliveredAsSent,
 				parameters,
+				credentialSecret,
 				headers: { authorization: secret },
 			});
 			expect(other.sent.status).toBe(401);
 			const tokenInQuery = await call({
 				body: deliveredAsSent,
 				parameters,
+				credentialSecret,
 				query: { token: secret },
 			});
 			expect(tokenInQuery.sent.status).toBe(401);
@@ -246,7 +257,8 @@ describe('Peach Trigger webhook', () => {
 			const { sent } = await call({
 				body: 'junk',
 				raw: 'junk',
-				parameters: { verification: 'queryToken', secret },
+				parameters: { verification: 'queryToken' },
+				credentialSecret: secret,
 			});
 			expect(sent.status).toBe(401);
 		});

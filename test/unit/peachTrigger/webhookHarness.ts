@@ -2,9 +2,14 @@ import { returnJsonArray } from 'n8n-core';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
+import { lookup, resolveParameters } from '../parameters';
 
 /** Calls the Peach Trigger's webhook() as n8n does, recording what it answered. */
 export interface Call {
+	/**
+	 * What the user set, on top of what most of these tests need (every event, no verification,
+	 * no duplicate check); the node gets them as n8n resolves them, with the description's defaults.
+	 */
 	parameters?: Record<string, unknown>;
 	/** The Peach Webhook Secret credential's secret, when the node has one chosen. */
 	credentialSecret?: string;
@@ -31,13 +36,12 @@ export async function call({
 	workflowId = 'wf-default',
 	mode = 'webhook',
 }: Call) {
-	const params: Record<string, unknown> = {
+	const params = resolveParameters(new PeachTrigger().description, {
 		events: ['*'],
 		verification: 'none',
 		ignoreDuplicates: false,
-		options: {},
 		...parameters,
-	};
+	});
 	const sent: { status?: number; body?: unknown } = {};
 	const response = {
 		status(code: number) {
@@ -65,8 +69,7 @@ export async function call({
 					: { peachWebhookApi: { id: '1', name: 'secret' } },
 		}),
 		getCredentials: async () => ({ secret: credentialSecret }),
-		getNodeParameter: (name: string, fallback?: unknown) =>
-			name in params ? params[name] : fallback,
+		getNodeParameter: (name: string, fallback?: unknown) => lookup(params, name) ?? fallback,
 		getRequestObject: () => ({
 			rawBody: raw === undefined ? Buffer.from(JSON.stringify(body)) : Buffer.from(raw),
 		}),

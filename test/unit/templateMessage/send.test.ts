@@ -309,6 +309,7 @@ describe('Template Message → Send', () => {
 			name: 'additionalFields.replyAutomation',
 			itemIndex: 0,
 			extractValue: true,
+			shown: true,
 		});
 		expect(reads.find((read) => read.name === 'additionalFields')?.extractValue).toBe(false);
 	});

@@ -28,18 +28,13 @@ export const option: OperationOption = {
 export const FINAL_MESSAGE_STATUSES = ['delivered', 'read', 'replied', 'failed'];
 export const MAX_WAIT_SECONDS = 600;
 
-const [variablesMode, ...variablesFields] = templateVariablesFields();
-
 const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', {
 		required: true,
 		description: 'The approved WhatsApp template to send',
 	}),
-	// Version 1 nodes kept their variables in rows by default; newer nodes read them from the template.
-	{ ...variablesMode, default: 'fields', displayOptions: { show: { '@version': [1] } } },
-	{ ...variablesMode, displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } } },
-	...variablesFields,
+	...templateVariablesFields(),
 	contactFieldsCollection(),
 	{
 		displayName: 'Wait for Delivery',
