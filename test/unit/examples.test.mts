@@ -79,7 +79,7 @@ describe('examples/*.json', () => {
 					const operation = description.properties.find(
 						(property) =>
 							property.name === 'operation' &&
-							property.displayOptions?.show?.resource?.includes(node.parameters.resource),
+							property.displayOptions?.show?.resource?.includes(node.parameters.resource as string),
 					);
 					expect(
 						operation?.options?.map((option) => (option as { value: string }).value),
