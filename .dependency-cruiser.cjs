@@ -58,6 +58,29 @@ module.exports = {
 			to: { path: `${PEACH}/actions/(router|registry)\\.ts$` },
 		},
 		{
+			name: 'operations-do-not-import-operations',
+			severity: 'error',
+			comment:
+				"What a resource's operations share lives in its shared.ts; an operation never imports a sibling operation.",
+			from: { path: `${PEACH}/actions/[^/]+/[^/]+\\.operation\\.ts$` },
+			to: { path: `${PEACH}/actions/[^/]+/[^/]+\\.operation\\.ts$` },
+		},
+		{
+			name: 'only-the-router-issues-delivery-permits',
+			severity: 'error',
+			comment:
+				'A delivering request needs a DeliveryPermit; only the router, after checking every item, creates one (the others name its type only).',
+			from: {
+				path: '^nodes/',
+				pathNot: [
+					`${PEACH}/actions/router\\.ts$`,
+					`${PEACH}/actions/node\\.type\\.ts$`,
+					`${PEACH}/transport/types\\.ts$`,
+				],
+			},
+			to: { path: `${PEACH}/transport/permit\\.ts$` },
+		},
+		{
 			name: 'resources-are-independent',
 			severity: 'error',
 			comment: 'A resource folder imports no other resource folder: shared pieces live below.',

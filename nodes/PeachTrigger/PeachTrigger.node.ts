@@ -22,7 +22,13 @@ import {
 	parseEnvelope,
 	passesMessageFilter,
 } from './events';
-import { DEFAULT_WINDOW_MINUTES, deliveryKey, seenBefore, windowMs } from './dedupe';
+import {
+	DEFAULT_WINDOW_MINUTES,
+	deliveryKey,
+	identicalWindowMs,
+	seenBefore,
+	windowMs,
+} from './dedupe';
 import { secretMatches } from './verify';
 
 type Verification = 'none' | 'queryToken' | 'header';
@@ -62,7 +68,7 @@ const ignoreDuplicatesField: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether a delivery seen before within the duplicate window starts nothing (answered 200 so Peach stops retrying). A delivery is the same when its event, message/order/flow execution ID and status are; otherwise when its whole body is.',
+		'Whether a delivery seen before within the Duplicate Window starts nothing (answered 200 so Peach stops retrying). A delivery is the same when its event, message/order/flow execution ID and status are. Events without an ID of their own (AI agent events, replies) are never duplicates unless Identical Events Window is set.',
 };
 
 export class PeachTrigger implements INodeType {
@@ -88,7 +94,15 @@ export class PeachTrigger implements INodeType {
 		],
 		outputs: [NodeConnectionTypes.Main],
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				// Empty, so n8n answers with the webhook's own response ({"received": true}), and only once
+				// it has stored the execution (n8n 2.x); its default would be the text "firstEntryJson".
+				responseData: '',
+				path: 'webhook',
+			},
 		],
 		properties: [
 			{
@@ -143,6 +157,16 @@ export class PeachTrigger implements INodeType {
 						default: DEFAULT_WINDOW_MINUTES,
 						description:
 							'How long a delivery is remembered for Ignore Duplicates (the last 10,000 per trigger in memory, the last 1,000 across restarts)',
+						displayOptions: { show: { '/ignoreDuplicates': [true] } },
+					},
+					{
+						displayName: 'Identical Events Window (Minutes)',
+						name: 'identicalWindow',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 0,
+						description:
+							"For events without an ID of their own (AI agent events, replies): ignore one whose whole body was received within this many minutes, e.g. 5 for Peach's retries. 0 (the default) never ignores them: two real escalations by one agent look the same.",
 						displayOptions: { show: { '/ignoreDuplicates': [true] } },
 					},
 					{
@@ -256,6 +280,7 @@ export class PeachTrigger implements INodeType {
 		const events = this.getNodeParameter('events', []) as string[];
 		const options = this.getNodeParameter('options', {}) as {
 			duplicateWindow?: number;
+			identicalWindow?: number;
 			includeRawBody?: boolean;
 			messageTypes?: MessageFilter;
 		};
@@ -276,15 +301,12 @@ export class PeachTrigger implements INodeType {
 		// Test deliveries ("Listen for test event") are never ignored, so the same sample can be sent again.
 		if (this.getNodeParameter('ignoreDuplicates', false) === true && this.getMode() !== 'manual') {
 			const { key, basis } = deliveryKey(envelope, decision);
+			const window =
+				basis === 'id'
+					? windowMs(options.duplicateWindow)
+					: identicalWindowMs(options.identicalWindow);
 			const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
-			if (
-				seenBefore(
-					scope,
-					key,
-					windowMs(options.duplicateWindow),
-					this.getWorkflowStaticData('node'),
-				)
-			) {
+			if (window > 0 && seenBefore(scope, key, window, this.getWorkflowStaticData('node'))) {
 				return {
 					webhookResponse: {
 						received: true,
@@ -300,8 +322,11 @@ export class PeachTrigger implements INodeType {
 				: JSON.stringify(this.getBodyData())
 			: undefined;
 		const output = buildOutput(envelope, decision, new Date().toISOString(), raw);
-		// Answered here as JSON: left to n8n, an accepted delivery gets the text "firstEntryJson".
-		response.status(200).json({ received: true });
-		return { workflowData: [this.helpers.returnJsonArray([output])], noWebhookResponse: true };
+		// n8n sends this answer itself, after it has stored the execution (n8n 2.x), so a delivery
+		// answered "received" is never lost when n8n stops right after.
+		return {
+			workflowData: [this.helpers.returnJsonArray([output])],
+			webhookResponse: { received: true },
+		};
 	}
 }

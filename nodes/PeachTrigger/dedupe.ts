@@ -25,6 +25,15 @@ export function windowMs(minutes: unknown): number {
 	return (Number.isFinite(value) && value > 0 ? value : DEFAULT_WINDOW_MINUTES) * 60_000;
 }
 
+/**
+ * The window for events without an identity of their own (Identical Events Window), in milliseconds;
+ * 0, the default, means such events are never treated as duplicates.
+ */
+export function identicalWindowMs(minutes: unknown): number {
+	const value = Number(minutes ?? 0);
+	return Number.isFinite(value) && value > 0 ? value * 60_000 : 0;
+}
+
 /** Statuses after which a message's id and status name one delivery; a reply may come many times. */
 const ONE_TIME_MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed'];
 
@@ -51,8 +60,10 @@ const idOf = (value: unknown): string | undefined =>
 
 /**
  * The identity of a delivery: event + the message/order/flow execution id + status where Peach sends
- * one that names a single occurrence; else a hash of the whole body. AI agent events carry the agent's
- * id, not a conversation's, and replies may repeat, so those are told apart by their body.
+ * one that names a single occurrence (`basis: 'id'`); else a hash of the whole body (`basis: 'body'`).
+ * A body identity does not name one occurrence: Peach's AI agent events carry only the agent (two
+ * real escalations by one agent are byte-identical) and replies repeat, so the webhook treats those as
+ * duplicates only within the Identical Events Window the user sets.
  */
 export function deliveryKey(
 	envelope: PeachEnvelope,
@@ -110,8 +121,8 @@ export function seenBefore(
 	key: string,
 	windowMs: number,
 	staticData: IDataObject,
-	now = Date.now(),
 ): boolean {
+	const now = Date.now();
 	let node = memory.get(scope);
 	if (node === undefined) {
 		node = { seen: new Map(), recent: [] };
@@ -156,9 +167,4 @@ export function seenBefore(
 	}
 	staticData.seenDeliveries = record;
 	return false;
-}
-
-/** For tests: forget what this process has seen. */
-export function forgetSeenDeliveries(): void {
-	memory.clear();
 }

@@ -45,6 +45,8 @@ export interface RecordedRequest {
 	sent: IHttpRequestOptions;
 	/** The full URL that was called. */
 	url: string;
+	/** The body as Peach reads it: the JSON text the node sent, parsed. */
+	body: unknown;
 }
 
 interface ContextOptions {
@@ -106,6 +108,7 @@ function fakeHttp(
 				options: structuredClone(options),
 				sent: structuredClone(sent),
 				url,
+				body: typeof sent.body === 'string' ? JSON.parse(sent.body) : sent.body,
 			});
 			const next = responses.shift();
 			if (next === undefined) throw new Error(`No fake response left for ${options.method} ${url}`);

@@ -1,10 +1,13 @@
 import type {
-	IBinaryKeyData,
 	IDataObject,
 	IExecuteFunctions,
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+
+import type { DeliveryPermit } from '../transport/permit';
+
+export type { DeliveryPermit } from '../transport/permit';
 
 /** What the operation dropdown shows for an operation: its name, `action` and description. */
 export interface OperationOption extends INodePropertyOptions {
@@ -14,25 +17,49 @@ export interface OperationOption extends INodePropertyOptions {
 	description: string;
 }
 
-/** An output item carrying binary data (e.g. a downloaded media file). */
-export interface BinaryItem {
-	json: IDataObject;
-	binary?: IBinaryKeyData;
-}
+/** What one input item produces: Peach's answer (an object, or a list for one item per record). */
+export type ItemResult = IDataObject | IDataObject[];
 
-/** Output items with binary data, told apart from a plain API answer by its class. */
-export class ItemsWithBinary {
-	constructor(readonly items: BinaryItem[]) {}
-}
-
-/** What one input item produces: Peach's answer (an object, or a list for one item per record), or items with binary data. */
-export type ItemResult = IDataObject | IDataObject[] | ItemsWithBinary;
-
-/** An operation run once per input item (most operations). */
+/** An operation run once per input item that delivers nothing (reads, changes of records). */
 export interface ItemOperation {
 	option: OperationOption;
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult>;
+}
+
+/** One item a delivering operation delivered: its output (which `follow` may add to) and its plan. */
+export interface Delivered<Prepared = unknown> {
+	itemIndex: number;
+	json: IDataObject;
+	prepared?: Prepared;
+}
+
+/**
+ * An operation whose request delivers a message or moves money, once per input item. The router
+ * first prepares every item (reads and checks all parameters: nothing is delivered), and only when
+ * all are right delivers them, with its permit. Whatever happens after a delivery succeeded (a later
+ * item failing, `follow`) never hides that item's output.
+ */
+export interface DeliveringOperation<Prepared = unknown> {
+	option: OperationOption;
+	description: INodeProperties[];
+	delivers: true;
+	/** Reads and checks one item: everything its delivery needs. Makes no delivering request. */
+	prepare(this: IExecuteFunctions, itemIndex: number): Promise<Prepared>;
+	/** The item's delivering request; its output (Peach's answer, with `event_id`). */
+	deliver(
+		this: IExecuteFunctions,
+		prepared: Prepared,
+		itemIndex: number,
+		permit: DeliveryPermit,
+	): Promise<IDataObject>;
+	/** Who receives it: items for the same recipient are delivered one after another, in input order. */
+	recipientOf?(prepared: Prepared): string | undefined;
+	/**
+	 * After the deliveries (e.g. waiting for delivery statuses): adds to the outputs of the delivered
+	 * items. Never throws: what goes wrong is written into those outputs.
+	 */
+	follow?(this: IExecuteFunctions, delivered: Array<Delivered<Prepared>>): Promise<void>;
 }
 
 /**
@@ -41,10 +68,10 @@ export interface ItemOperation {
  * those input items.
  */
 export type BatchOutput =
-	| { json: IDataObject; binary?: IBinaryKeyData; inputs: number[] }
+	| { json: IDataObject; inputs: number[] }
 	| { error: Error; inputs: number[] };
 
-/** An operation that reads all input items at once and answers with paired outputs. */
+/** A batch operation that delivers nothing: reads all input items at once, answers with paired outputs. */
 export interface BatchOperation {
 	option: OperationOption;
 	description: INodeProperties[];
@@ -52,7 +79,31 @@ export interface BatchOperation {
 	executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<BatchOutput[]>;
 }
 
-export type PeachOperation = ItemOperation | BatchOperation;
+/** What a delivering batch operation prepared: its plan, and the input items that cannot be sent. */
+export interface PreparedBatch<Plan> {
+	plan: Plan;
+	problems: Array<{ itemIndex: number; error: Error }>;
+}
+
+/**
+ * A batch operation that delivers (a broadcast): all items are prepared first; the router delivers
+ * only when none has a problem (or, under Continue On Fail, the good ones). `deliverBatch` stops at
+ * its first failed request unless Continue On Fail is on.
+ */
+export interface DeliveringBatchOperation<Plan = unknown> {
+	option: OperationOption;
+	description: INodeProperties[];
+	batch: true;
+	delivers: true;
+	prepareBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<PreparedBatch<Plan>>;
+	deliverBatch(this: IExecuteFunctions, plan: Plan, permit: DeliveryPermit): Promise<BatchOutput[]>;
+}
+
+export type PeachOperation =
+	| ItemOperation
+	| DeliveringOperation
+	| BatchOperation
+	| DeliveringBatchOperation;
 
 /** A resource: its name in the Resource dropdown and its operations (the keys are the values). */
 export interface ResourceDefinition {
@@ -60,8 +111,4 @@ export interface ResourceDefinition {
 	/** The operation selected when the resource is picked. */
 	defaultOperation: string;
 	operations: Record<string, PeachOperation>;
-}
-
-export function isBatchOperation(operation: PeachOperation): operation is BatchOperation {
-	return 'batch' in operation && operation.batch;
 }

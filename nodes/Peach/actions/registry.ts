@@ -38,12 +38,9 @@ export const DEFAULT_RESOURCE: PeachResource = 'templateMessage';
  * The node's properties: the Resource dropdown, then for each resource its Operation dropdown
  * (options sorted by name, as n8n's guidelines ask) and its operations' fields.
  */
-export function nodeProperties(
-	resources: Record<string, ResourceDefinition> = registry,
-	defaultResource: string = DEFAULT_RESOURCE,
-): INodeProperties[] {
-	const entries = Object.entries(resources).sort(([, a], [, b]) =>
-		a.displayName.localeCompare(b.displayName),
+export function nodeProperties(): INodeProperties[] {
+	const entries = Object.entries(registry as Record<string, ResourceDefinition>).sort(
+		([, a], [, b]) => a.displayName.localeCompare(b.displayName),
 	);
 	const properties: INodeProperties[] = [
 		{
@@ -52,7 +49,7 @@ export function nodeProperties(
 			type: 'options',
 			noDataExpression: true,
 			options: entries.map(([value, resource]) => ({ name: resource.displayName, value })),
-			default: defaultResource,
+			default: DEFAULT_RESOURCE,
 		},
 	];
 	for (const [value, resource] of entries) {
@@ -79,11 +76,9 @@ export function nodeProperties(
  * The node's subtitle: "Send: Template Message", from the registry's names (an expression n8n
  * evaluates in the editor; an unknown pair shows the raw values).
  */
-export function subtitleExpression(
-	resources: Record<string, ResourceDefinition> = registry,
-): string {
+export function subtitleExpression(): string {
 	const names: Record<string, string> = {};
-	for (const [value, resource] of Object.entries(resources)) {
+	for (const [value, resource] of Object.entries(registry as Record<string, ResourceDefinition>)) {
 		for (const operation of Object.values(resource.operations)) {
 			names[`${value}.${operation.option.value}`] =
 				`${operation.option.name}: ${resource.displayName}`;

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isSet, validateEmail } from './fields';
+import { isPlainObject } from './json';
 import { omitEmpty, pairsToStringMap, rowsOf } from './payload';
 import { normalizeContactPhoneNumber } from './phone';
 
@@ -16,4 +17,11 @@ export function contactFrom(phoneNumber: unknown, fields: IDataObject): IDataObj
 		language: typeof fields.language === 'string' ? fields.language.trim() : undefined,
 		metadata: pairsToStringMap('Metadata', rowsOf(fields.metadata)),
 	});
+}
+
+/** Who a request body is for: its contact's phone number (items for one contact go in input order). */
+export function recipientOfEvent(body: IDataObject): string | undefined {
+	return isPlainObject(body.contact) && typeof body.contact.phone_number === 'string'
+		? body.contact.phone_number
+		: undefined;
 }

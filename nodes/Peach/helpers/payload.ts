@@ -70,6 +70,23 @@ export function pairsToStringMap(field: string, rows: KeyValuePair[]): Record<st
 	);
 }
 
+/**
+ * Key/value rows to an object whose values stay as given (text from the editor, any JSON value from
+ * an expression): event payloads. Every name is kept, each once.
+ */
+export function pairsToValues(field: string, rows: KeyValuePair[]): IDataObject {
+	return namedValues(
+		field,
+		rowEntries(rows),
+		{
+			row: 'name',
+			fix: 'Give every row a name, or delete the empty row.',
+			once: 'Use each name once.',
+		},
+		(value) => (value === undefined ? '' : (value as IDataObject[string])),
+	);
+}
+
 /** The template variable whose value may be a `{link, filename}` object (Peach's docs). */
 export const HEADER_MEDIA = 'header_media';
 
@@ -153,4 +170,10 @@ export function outputOf(response: unknown): IDataObject | IDataObject[] {
 		return response.map((entry) => (isPlainObject(entry) ? entry : { response: entry as string }));
 	if (response === undefined || response === '') return {};
 	return { response: response as string };
+}
+
+/** One output object from Peach's answer, whatever its shape: a list is kept under `response`. */
+export function answerOf(response: unknown): IDataObject {
+	const output = outputOf(response);
+	return Array.isArray(output) ? { response: output } : output;
 }

@@ -115,6 +115,21 @@ function codeOf(body: unknown): string | undefined {
 		: undefined;
 }
 
+/**
+ * Peach's failure envelope, `{"status": "failed", "reason": ...}` (its validation errors), which can
+ * also come with a 2xx. An event's own answer (`{"id", "status": "failed", "result"}`) is a record, not
+ * this envelope.
+ */
+export function failureEnvelope(body: unknown): boolean {
+	return (
+		isPlainObject(body) &&
+		body.status === 'failed' &&
+		body.reason !== undefined &&
+		body.id === undefined &&
+		body.result === undefined
+	);
+}
+
 /** Turns a non-2xx Peach answer into the NodeApiError the user sees: the API's text as message, the fix as description. */
 export function buildApiError(
 	node: INode,
@@ -126,6 +141,10 @@ export function buildApiError(
 	let message = text;
 	let description: string;
 	switch (true) {
+		case statusCode >= 200 && statusCode < 300:
+			message = `Peach did not do it: ${text || 'status "failed"'}`;
+			description = `Peach answered ${statusCode} with status "failed", so nothing was done. Change the fields named in the message.`;
+			break;
 		case statusCode === 400:
 			message ||= 'Peach could not read the request (400 Bad Request)';
 			description = 'Check the values of the fields named in the message.';
@@ -163,7 +182,9 @@ export function buildApiError(
 		case statusCode === 429: {
 			const wait = retryAfterSeconds(headers);
 			message = `Peach is rate-limiting requests (429 Too Many Requests)${text ? `: ${text}` : ''}`;
-			description = `${wait !== undefined ? `Peach asks to wait ${wait} s before the next request. ` : ''}Run the workflow again later, or slow it down (e.g. Loop Over Items with a Wait node).${request.delivers ? ' Peach refused this request, so nothing was queued.' : ''}`;
+			description = request.delivers
+				? `Peach refused this request, so it was not queued${wait !== undefined ? `; Peach asks to wait ${wait} s` : ''}. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node).`
+				: `${wait !== undefined ? `Peach asks to wait ${wait} s before the next request. ` : ''}Run the workflow again later, or slow it down (e.g. Loop Over Items with a Wait node).`;
 			break;
 		}
 		case statusCode >= 500:
@@ -191,6 +212,22 @@ export function buildApiError(
 		message,
 		description,
 		httpCode: String(statusCode),
+		itemIndex: request.itemIndex,
+	});
+}
+
+/** The credential could not be read (missing, or n8n could not decrypt it): nothing was sent. */
+export function buildCredentialError(
+	node: INode,
+	error: unknown,
+	request: PeachRequest,
+): NodeApiError {
+	const reason = isPlainObject(error) && typeof error.message === 'string' ? error.message : '';
+	const message = `Could not read the Peach API credential${reason ? ` (${reason})` : ''}`;
+	return peachError(node, { message } as JsonObject, {
+		message,
+		description:
+			'Nothing was sent to Peach. Choose a Peach API credential in the node, or open it and save it again (its key may not be readable by this n8n, e.g. after N8N_ENCRYPTION_KEY changed).',
 		itemIndex: request.itemIndex,
 	});
 }

@@ -2,9 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isPlainObject } from '../helpers/json';
-import type { PeachContext } from './request';
 import { peachApiRequest } from './request';
-import type { PeachRequest } from './types';
+import type { PeachContext, PeachRequest } from './types';
 
 /**
  * Peach's list styles, all read here:

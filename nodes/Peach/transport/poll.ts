@@ -1,66 +1,72 @@
 import { sleep } from 'n8n-workflow';
 
-import { buildApiError, buildNetworkError, retryAfterSeconds } from './errors';
-import { baseUrlForMessages, type PeachContext, peachHttp } from './request';
-import type { PeachRequest, PeachResponse } from './types';
+import { inTurns } from '../helpers/turns';
+import { peachApiRequest } from './request';
+import { requestOptionsOf } from './requestOptions';
+import type { PeachContext, PeachRequest } from './types';
 
-export interface PollOptions {
+export interface FollowOptions {
 	/** Whether an answer is final (e.g. a delivered message). */
 	done(body: unknown): boolean;
+	/** One time limit for all of them. */
 	timeoutMs: number;
-	/** First pause between polls; it doubles up to maxIntervalMs. */
-	intervalMs?: number;
-	maxIntervalMs?: number;
-	/** Clock and pause, replaceable in tests. */
-	now?: () => number;
-	wait?: (ms: number) => Promise<unknown>;
 }
 
-export interface PollResult {
-	/** The last answer read. */
+/** What following one read found: its last answer, whether it is final, or why it could not be read. */
+export interface Followed {
 	body: unknown;
 	done: boolean;
 	polls: number;
-	waitedMs: number;
+	/** When its last read ended, in ms since the following began. */
+	lastReadMs: number;
+	error?: Error;
 }
 
+const FIRST_PAUSE_MS = 1000;
+const LONGEST_PAUSE_MS = 10_000;
+
 /**
- * Polls a GET until `done` or the timeout, politely: the pause doubles after each poll, and a 429
- * waits for the Retry-After Peach sends (it is not an error here). Only reads are polled, never a
- * send. Any other failure is the usual NodeApiError.
+ * Reads every request (GETs only: a send is never repeated) again and again until each answer is
+ * final, in one loop bounded by one time limit: a round reads the unfinished ones (Max Concurrent
+ * Requests at a time), then pauses, the pause doubling from 1 s to 10 s. Every read goes through the
+ * one request path, so a 429 pauses the whole execution for Retry-After. A read that fails is not
+ * read again and keeps its error; the others go on.
  */
-export async function pollUntil(
+export async function followUntil(
 	this: PeachContext,
-	request: PeachRequest,
-	options: PollOptions,
-): Promise<PollResult> {
-	if (request.method !== 'GET') throw new Error('Only reads are polled');
-	const now = options.now ?? Date.now;
-	const wait = options.wait ?? sleep;
-	const started = now();
-	let interval = options.intervalMs ?? 1000;
-	let polls = 0;
-	let body: unknown;
+	requests: PeachRequest[],
+	options: FollowOptions,
+): Promise<{ results: Followed[]; waitedMs: number }> {
+	if (requests.some((request) => request.method !== 'GET' || request.delivers)) {
+		throw new TypeError('Only reads are followed');
+	}
+	const started = Date.now();
+	const results: Followed[] = requests.map(() => ({
+		body: undefined,
+		done: false,
+		polls: 0,
+		lastReadMs: 0,
+	}));
+	const concurrency = requestOptionsOf(this).concurrency;
+	let pause = FIRST_PAUSE_MS;
 	for (;;) {
-		let response: PeachResponse;
-		try {
-			response = await peachHttp.call(this, request);
-		} catch (error) {
-			throw buildNetworkError(this.getNode(), error, await baseUrlForMessages(this), request);
+		const open = results.flatMap((result, index) => (result.done || result.error ? [] : [index]));
+		await inTurns(open, concurrency, async (index) => {
+			const result = results[index];
+			try {
+				result.body = await peachApiRequest.call(this, requests[index]);
+				result.polls++;
+				result.done = options.done(result.body);
+			} catch (error) {
+				result.error = error as Error;
+			}
+			result.lastReadMs = Date.now() - started;
+		});
+		const left = options.timeoutMs - (Date.now() - started);
+		if (results.every((result) => result.done || result.error) || left <= 0) {
+			return { results, waitedMs: Date.now() - started };
 		}
-		polls++;
-		let pause = interval;
-		if (response.statusCode === 429) {
-			pause = Math.max(interval, (retryAfterSeconds(response.headers) ?? interval / 1000) * 1000);
-		} else if (response.statusCode >= 200 && response.statusCode < 300) {
-			body = response.body;
-			if (options.done(body)) return { body, done: true, polls, waitedMs: now() - started };
-			interval = Math.min(interval * 2, options.maxIntervalMs ?? 10_000);
-		} else {
-			throw buildApiError(this.getNode(), response, request);
-		}
-		const left = options.timeoutMs - (now() - started);
-		if (left <= 0) return { body, done: false, polls, waitedMs: now() - started };
-		await wait(Math.min(pause, left));
+		await sleep(Math.min(pause, left));
+		pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
 	}
 }

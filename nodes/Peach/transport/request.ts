@@ -1,18 +1,18 @@
-import type {
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-} from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
-import { API_PREFIX, buildApiError, buildNetworkError, retryAfterSeconds } from './errors';
-import { credentialsOf, executionState, slowDown, waitForTurn } from './pace';
-import type { PeachRequest, PeachResponse } from './types';
-
-export const CREDENTIAL_TYPE = 'peachMessagingApi';
-
-export type PeachContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
+import { credentialsOf, CREDENTIAL_TYPE } from './credentials';
+import {
+	API_PREFIX,
+	buildApiError,
+	buildCredentialError,
+	buildNetworkError,
+	failureEnvelope,
+	retryAfterSeconds,
+} from './errors';
+import { waitForTurn, slowDown } from './rateLimit';
+import { requestOptionsOf } from './requestOptions';
+import type { PeachContext, PeachRequest, PeachResponse } from './types';
 
 /** How often a rate-limited read (GET) is tried in all, and the longest wait Peach may ask for between tries. */
 export const RATE_LIMIT_ATTEMPTS = 3;
@@ -20,10 +20,18 @@ export const RATE_LIMIT_MAX_WAIT_SECONDS = 30;
 
 /**
  * One raw exchange with Peach. The path is relative: the credential's authenticate() adds the
- * normalised Base URL and the key. The credential is decrypted once per execution (credentialsOf),
- * not per request. Resolves with any HTTP status; rejects only when no answer came.
+ * normalised Base URL and the key. The credential is read once per execution, before anything is
+ * sent: a credential that cannot be read is an error that says nothing was sent. The body goes as
+ * JSON text, so every key the user gave reaches Peach (n8n copies request objects without keys such
+ * as `constructor`). Resolves with any HTTP status; rejects only when no answer came.
  */
 export async function peachHttp(this: PeachContext, request: PeachRequest): Promise<PeachResponse> {
+	let credentialsDecrypted;
+	try {
+		credentialsDecrypted = await credentialsOf(this);
+	} catch (error) {
+		throw buildCredentialError(this.getNode(), error, request);
+	}
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: `${API_PREFIX}${request.path}`,
@@ -31,63 +39,51 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 		headers: { Accept: 'application/json' },
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
-		timeout: executionState(this).timeoutMs,
+		timeout: requestOptionsOf(this).timeoutMs,
 	};
 	if (request.qs && Object.keys(request.qs).length) options.qs = request.qs;
 	if (request.body !== undefined) {
-		options.body = request.body;
+		options.body = JSON.stringify(request.body);
 		options.headers = { ...options.headers, 'Content-Type': 'application/json' };
 	}
-	const raw = (await this.helpers.httpRequestWithAuthentication.call(
-		this,
-		CREDENTIAL_TYPE,
-		options,
-		{
-			credentialsDecrypted: await credentialsOf(this, CREDENTIAL_TYPE),
-		},
-	)) as {
-		statusCode?: number;
-		body?: unknown;
-		headers?: Record<string, unknown>;
-	};
+	let raw: { statusCode?: number; body?: unknown; headers?: Record<string, unknown> };
+	try {
+		raw = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, {
+			credentialsDecrypted,
+		});
+	} catch (error) {
+		throw buildNetworkError(
+			this.getNode(),
+			error,
+			normalizeBaseUrl(credentialsDecrypted.data?.baseUrl),
+			request,
+		);
+	}
 	return { statusCode: Number(raw.statusCode ?? 200), body: raw.body, headers: raw.headers ?? {} };
 }
 
-/** The Base URL, for messages only: read from the credential on the failure path. */
-export async function baseUrlForMessages(context: PeachContext): Promise<string> {
-	try {
-		return normalizeBaseUrl((await credentialsOf(context, CREDENTIAL_TYPE)).data?.baseUrl);
-	} catch {
-		return 'the Base URL of the Peach API credential';
-	}
-}
-
 /**
- * A request to Peach. Returns the parsed body of a 2xx answer; throws a NodeApiError otherwise.
- * A rate-limited GET is tried again after Retry-After; nothing else is ever repeated, so a send
- * (POST /events) is made exactly once. Any 429 also pauses the execution's other requests for
+ * A request to Peach. Returns the parsed body of a 2xx answer; throws a NodeApiError otherwise, also
+ * for a 2xx that carries Peach's failure envelope (`{"status": "failed", "reason": ...}`). A
+ * rate-limited read (GET) is tried again after Retry-After; nothing else is ever repeated, so a
+ * delivering request is made exactly once. Any 429 also pauses the execution's other requests for
  * Retry-After, so concurrent items slow down together. Every request has the execution's timeout.
  */
 export async function peachApiRequest(this: PeachContext, request: PeachRequest): Promise<unknown> {
-	const retries = request.method === 'GET' && !request.delivers ? RATE_LIMIT_ATTEMPTS : 1;
+	const attempts = request.method === 'GET' && !request.delivers ? RATE_LIMIT_ATTEMPTS : 1;
 	for (let attempt = 1; ; attempt++) {
 		await waitForTurn(this);
-		let response: PeachResponse;
-		try {
-			response = await peachHttp.call(this, request);
-		} catch (error) {
-			throw buildNetworkError(this.getNode(), error, await baseUrlForMessages(this), request);
-		}
+		const response = await peachHttp.call(this, request);
 		if (response.statusCode >= 200 && response.statusCode < 300) {
+			if (failureEnvelope(response.body)) throw buildApiError(this.getNode(), response, request);
 			return response.body === '' || response.body === undefined ? {} : response.body;
 		}
 		if (response.statusCode === 429) {
-			const wait = Math.min(
-				retryAfterSeconds(response.headers) ?? attempt,
-				RATE_LIMIT_MAX_WAIT_SECONDS,
+			slowDown(
+				this,
+				Math.min(retryAfterSeconds(response.headers) ?? attempt, RATE_LIMIT_MAX_WAIT_SECONDS),
 			);
-			slowDown(this, wait);
-			if (attempt < retries) continue;
+			if (attempt < attempts) continue;
 		}
 		throw buildApiError(this.getNode(), response, request);
 	}

@@ -6,6 +6,29 @@ import { isPlainObject } from '../helpers/json';
 /** How long the bytes may take to reach storage. */
 export const STORAGE_TIMEOUT_MS = 5 * 60_000;
 
+/** The methods a direct upload may name: ActiveStorage uploads with PUT; POST is the other form. */
+const UPLOAD_METHODS = ['PUT', 'POST'];
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * Where the bytes may go: an https URL, or http on this machine (a local Peach sandbox). Anything else
+ * from Peach's answer (another scheme, a plain-http host, a method that is not an upload) is refused
+ * before a byte leaves, so a tampered answer cannot send the file elsewhere.
+ */
+export function uploadTarget(upload: { url: string; method?: string }): string | undefined {
+	const method = (upload.method ?? 'PUT').toUpperCase();
+	if (!UPLOAD_METHODS.includes(method)) return `the method ${method} is not PUT or POST`;
+	let url: URL;
+	try {
+		url = new URL(upload.url);
+	} catch {
+		return 'the storage URL is not a URL';
+	}
+	if (url.protocol === 'https:') return undefined;
+	if (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname)) return undefined;
+	return `the storage URL ${url.protocol}//${url.host} is not https`;
+}
+
 /**
  * Sends a file's bytes to the storage URL a direct upload gave, with exactly the headers it gave.
  * This is storage, not the Peach API: the request goes without the credential, so the API key never
@@ -17,6 +40,19 @@ export async function putToStorage(
 	bytes: Buffer,
 	itemIndex: number,
 ): Promise<void> {
+	const refused = uploadTarget(upload);
+	if (refused) {
+		throw new NodeApiError(
+			context.getNode(),
+			{ message: `storage refused: ${refused}` },
+			{
+				message: `Peach's direct upload named a place the node does not send files to: ${refused}`,
+				description:
+					'Nothing was uploaded or sent. The node sends files only to an https storage URL with PUT or POST (http only on this machine, for a local sandbox). Check the Base URL of the credential.',
+				itemIndex,
+			},
+		);
+	}
 	const method = (upload.method ?? 'PUT').toUpperCase() as IHttpRequestMethods;
 	let status = 0;
 	let body: unknown;

@@ -1,4 +1,12 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
+
+import type { DeliveryPermit } from './permit';
 
 export interface PeachRequest {
 	method: IHttpRequestMethods;
@@ -10,10 +18,11 @@ export interface PeachRequest {
 	/** Names the entity in a 404, e.g. `{ label: 'Trigger', id: 'trig_1' }`. */
 	notFound?: { label: string; id: string };
 	/**
-	 * Whether repeating the request could deliver a message or move money (sends, refunds). Such a
-	 * request is never retried, and an unclear failure says it may already have happened.
+	 * For a request that delivers a message or moves money (sends, refunds): the router's permit,
+	 * given only once every item was checked. Such a request is never retried, and an unclear failure
+	 * says it may already have happened.
 	 */
-	delivers?: boolean;
+	delivers?: DeliveryPermit;
 }
 
 export interface PeachResponse {
@@ -21,3 +30,6 @@ export interface PeachResponse {
 	body: unknown;
 	headers: Record<string, unknown>;
 }
+
+/** Where requests are made from: an execution, a list search or a hook. */
+export type PeachContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;

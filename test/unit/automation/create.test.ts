@@ -32,7 +32,7 @@ describe('Automation → Create', () => {
 		const { requests, output } = await run(base);
 		expect(requests[0].options.method).toBe('POST');
 		expect(requests[0].url).toBe('https://peach.test/api/v1/streams');
-		expect(requests[0].options.body).toEqual({ name: 'Order follow-up' });
+		expect(requests[0].body).toEqual({ name: 'Order follow-up' });
 		expect(output).toEqual([[{ json: created.body, pairedItem: { item: 0 } }]]);
 	});
 
@@ -52,7 +52,7 @@ describe('Automation → Create', () => {
 				definition: JSON.stringify(definition),
 			},
 		});
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			name: 'Order follow-up',
 			description: 'Thanks buyers',
 			status: 'published',
@@ -65,12 +65,12 @@ describe('Automation → Create', () => {
 
 	it('keeps an empty definition object given on purpose, and accepts an object from an expression', async () => {
 		const empty = await run({ ...base, additionalFields: { definition: '{}' } });
-		expect(empty.requests[0].options.body).toEqual({ name: 'Order follow-up', definition: {} });
+		expect(empty.requests[0].body).toEqual({ name: 'Order follow-up', definition: {} });
 		const fromExpression = await run({
 			...base,
 			additionalFields: { definition: { start_step: 'a', steps: {} } },
 		});
-		expect(fromExpression.requests[0].options.body).toEqual({
+		expect(fromExpression.requests[0].body).toEqual({
 			name: 'Order follow-up',
 			definition: { start_step: 'a', steps: {} },
 		});

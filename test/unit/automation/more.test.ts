@@ -44,7 +44,7 @@ describe('Automation → Get Many, Get, Update, Trigger', () => {
 				definition: '{"start_step": "a", "steps": {}}',
 			},
 		});
-		expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+		expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
 			'PATCH',
 			'https://peach.test/api/v1/streams/strm_1',
 			{ name: 'Greeter', status: 'published', definition: { start_step: 'a', steps: {} } },
@@ -92,7 +92,7 @@ describe('Automation → Get Many, Get, Update, Trigger', () => {
 			payload: { values: [{ key: 'order_id', value: 'A-7' }] },
 		};
 		const { requests } = await run(base);
-		expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+		expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
 			'POST',
 			'https://peach.test/api/v1/streams/strm_1/events',
 			{ contact: { phone_number: '+919988776655', name: 'Asha' }, order_id: 'A-7' },
@@ -102,7 +102,7 @@ describe('Automation → Get Many, Get, Update, Trigger', () => {
 			payloadInput: 'json',
 			payloadJson: '{"cart": {"total": 3}}',
 		});
-		expect(json.requests[0].options.body).toEqual({
+		expect(json.requests[0].body).toEqual({
 			contact: { phone_number: '+919988776655', name: 'Asha' },
 			cart: { total: 3 },
 		});
@@ -114,5 +114,38 @@ describe('Automation → Get Many, Get, Update, Trigger', () => {
 			{ continueOnFail: true },
 		);
 		expect(limited.requests).toHaveLength(1);
+	});
+
+	it('Trigger: payload rows are named data, each name once; __proto__ and constructor are sent as given', async () => {
+		const base = {
+			resource: 'automation',
+			operation: 'trigger',
+			automationId: locator('strm_1'),
+			phoneNumber: '+919988776655',
+			payloadInput: 'fields',
+		};
+		const { requests } = await run({
+			...base,
+			payload: {
+				values: [
+					{ key: '__proto__', value: 'p' },
+					{ key: 'constructor', value: 'c' },
+				],
+			},
+		});
+		expect(requests[0].sent.body).toBe(
+			'{"contact":{"phone_number":"+919988776655"},"__proto__":"p","constructor":"c"}',
+		);
+		const twice = await run({
+			...base,
+			payload: {
+				values: [
+					{ key: 'order_id', value: 'A-7' },
+					{ key: 'order_id', value: 'A-8' },
+				],
+			},
+		});
+		expect(twice.requests).toHaveLength(0);
+		expect((twice.output as Error).message).toBe('Payload Fields "order_id" is used twice');
 	});
 });

@@ -46,7 +46,7 @@ describe('Broadcast → Launch', () => {
 			'POST',
 			'https://peach.test/api/v1/events',
 		]);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			event_type: 'send_broadcast',
 			broadcast: {
 				name: 'Spring',
@@ -77,12 +77,15 @@ describe('Broadcast → Launch', () => {
 		expect(requests).toHaveLength(0);
 		expect(output).toBeInstanceOf(NodeOperationError);
 		const error = output as NodeOperationError;
-		expect(error.message).toBe('Broadcast "2 bad rows" cannot be launched; nothing was sent');
-		expect(error.description).toContain(
+		expect(error.message).toBe(
 			'Item 2 → Contact Phone Number "4155550102" has no + and country code',
 		);
+		expect(error.context.itemIndex).toBe(1);
 		expect(error.description).toContain(
-			'Item 4 → Contact Phone Number "x" has no + and country code',
+			'Nothing was sent: every item is checked before the first one is sent.',
+		);
+		expect(error.description).toContain(
+			'item 4: Item 4 → Contact Phone Number "x" has no + and country code',
 		);
 	});
 
@@ -95,7 +98,7 @@ describe('Broadcast → Launch', () => {
 			},
 		);
 		expect(
-			(requests[0].options.body as { broadcast: { contacts: unknown[] } }).broadcast.contacts,
+			(requests[0].body as { broadcast: { contacts: unknown[] } }).broadcast.contacts,
 		).toHaveLength(2);
 		const items = (
 			output as Array<Array<{ json: Record<string, unknown>; pairedItem: unknown }>>
@@ -122,7 +125,7 @@ describe('Broadcast → Launch', () => {
 			[{ statusCode: 502, body: 'Bad gateway' }],
 			{ continueOnFail: true },
 		);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			event_type: 'send_broadcast',
 			broadcast: {
 				name: 'Spring',
@@ -137,5 +140,37 @@ describe('Broadcast → Launch', () => {
 		});
 		const [item] = (output as Array<Array<{ json: Record<string, string> }>>)[0];
 		expect(item.json.description).toContain('It may already have been queued in Peach');
+	});
+
+	const audience = (ids: string[]) =>
+		ids.map((audienceId) => ({ ...base, recipients: 'audience', audienceId }));
+
+	it('to audiences, every item is checked before the first launch: an empty audience ID launches nothing', async () => {
+		const { requests, output } = await run(audience(['', 'aud_2', 'aud_3']), [accepted, accepted]);
+		expect(requests).toHaveLength(0);
+		const error = output as NodeOperationError;
+		expect(error.message).toBe('Audience ID "" is empty');
+		expect(error.description).toContain('Nothing was sent');
+	});
+
+	it('a failed launch stops the rest and lists the broadcasts already launched with their event IDs', async () => {
+		const { requests, output } = await run(audience(['aud_1', 'aud_2', 'aud_3', 'aud_4']), [
+			{ statusCode: 200, body: { status: 'success', event_id: 'evt_1' } },
+			{ statusCode: 200, body: { status: 'success', event_id: 'evt_2' } },
+			{ statusCode: 503, body: { message: 'Maintenance' } },
+			accepted,
+		]);
+		expect(
+			requests.map(
+				(request) => (request.body as { broadcast: { audience_id: string } }).broadcast.audience_id,
+			),
+		).toEqual(['aud_1', 'aud_2', 'aud_3']);
+		const error = output as NodeOperationError;
+		expect(error.message).toBe('Peach had a server error (503): Maintenance');
+		expect(error.context.itemIndex).toBe(2);
+		expect(error.description).toContain(
+			'Already sent, do not send these again: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: item 4.',
+		);
+		expect(error.description).not.toMatch(/run the workflow again/i);
 	});
 });

@@ -57,7 +57,7 @@ describe('Broadcast → Get Many, Get, Archive, Cancel, Get Status', () => {
 				{ resource: 'broadcast', operation: action, broadcastId: locator('cmp_1') },
 				[{ statusCode: 200, body: { ...broadcast, status: `${action}d` } }],
 			);
-			expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+			expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
 				'PATCH',
 				`https://peach.test/api/v1/broadcasts/cmp_1/${action}`,
 				undefined,

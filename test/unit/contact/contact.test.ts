@@ -35,7 +35,7 @@ describe('Contact → Create or Update, Update, Get', () => {
 			'POST',
 			'https://peach.test/api/v1/contacts',
 		]);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			phone_number: '+919988776655',
 			name: 'Asha',
 			timezone: 'Asia/Kolkata',
@@ -60,7 +60,7 @@ describe('Contact → Create or Update, Update, Get', () => {
 			phoneNumber: '+919988776655',
 			updateFields: { nickname: 'Ash', age: 31, gender: 'female' },
 		});
-		expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+		expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
 			'PATCH',
 			'https://peach.test/api/v1/contacts/%2B919988776655',
 			{ nickname: 'Ash', gender: 'female', age: 31 },
@@ -96,7 +96,7 @@ describe('Contact → Create Many', () => {
 			[{ statusCode: 200, body: [{ id: 'ct_a' }, { id: 'ct_b' }] }],
 		);
 		expect(requests).toHaveLength(1);
-		expect(requests[0].options.body).toEqual([
+		expect(requests[0].body).toEqual([
 			{ phone_number: '+14155550101', name: 'A' },
 			{ phone_number: '+14155550102', name: 'B' },
 		]);
@@ -114,10 +114,7 @@ describe('Contact → Create Many', () => {
 			{ statusCode: 200, body: { created: CHUNK_SIZE } },
 			{ statusCode: 200, body: { created: 2 } },
 		]);
-		expect(requests.map((request) => (request.options.body as unknown[]).length)).toEqual([
-			CHUNK_SIZE,
-			2,
-		]);
+		expect(requests.map((request) => (request.body as unknown[]).length)).toEqual([CHUNK_SIZE, 2]);
 		const items = (output as Items)[0];
 		expect(items.map((item) => item.json.contactCount)).toEqual([CHUNK_SIZE, 2]);
 		expect((items[1].pairedItem as unknown[]).length).toBe(2);
@@ -165,7 +162,7 @@ describe('Contact → Update Communication Preferences, setup guest links', () =
 		expect(items.requests[0].url).toBe(
 			'https://peach.test/api/v1/contacts/bulk_update_communication_preferences',
 		);
-		expect(items.requests[0].options.body).toEqual({
+		expect(items.requests[0].body).toEqual({
 			phone_numbers: ['+14155550101', '+14155550102'],
 			communication_preference: 'mute_all',
 		});
@@ -177,7 +174,7 @@ describe('Contact → Update Communication Preferences, setup guest links', () =
 			phoneNumbers: '+14155550101,\n+14155550102',
 			communicationPreference: 'allow_everything',
 		});
-		expect((list.requests[0].options.body as { phone_numbers: string[] }).phone_numbers).toEqual([
+		expect((list.requests[0].body as { phone_numbers: string[] }).phone_numbers).toEqual([
 			'+14155550101',
 			'+14155550102',
 		]);
@@ -192,7 +189,7 @@ describe('Contact → Update Communication Preferences, setup guest links', () =
 		expect([
 			create.requests[0].options.method,
 			create.requests[0].url,
-			create.requests[0].options.body,
+			create.requests[0].body,
 		]).toEqual(['POST', 'https://peach.test/api/v1/setup_guest_links', { label: 'Shop' }]);
 		const expire = await run(
 			{ resource: 'contact', operation: 'expireGuestLink', guestLinkId: 'sgl_1' },

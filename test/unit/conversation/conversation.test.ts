@@ -95,7 +95,7 @@ describe('Conversation', () => {
 			conversationId: locator('conv_1'),
 			status: 'awaiting_customer_response',
 		});
-		expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+		expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
 			'PATCH',
 			'https://peach.test/api/v1/conversations/conv_1',
 			{ status: 'awaiting_customer_response' },
@@ -128,13 +128,13 @@ describe('Conversation', () => {
 			bodyFormat: 'schema',
 		};
 		const schema = await run(base);
-		expect(schema.requests[0].options.body).toEqual({
+		expect(schema.requests[0].body).toEqual({
 			event_type: 'assign_agent',
 			contact: { name: 'Asha', phone_number: '+919988776655' },
 			assign_agent: { agent_email: 'agent@example.com', open_chat_on_assignment: true },
 		});
 		const example = await run({ ...base, bodyFormat: 'example', openChat: false });
-		expect(example.requests[0].options.body).toEqual({
+		expect(example.requests[0].body).toEqual({
 			event_type: 'assign_agent',
 			contact: { name: 'Asha', phone_number: '+919988776655' },
 			agent: { email: 'agent@example.com' },
@@ -151,7 +151,7 @@ describe('Conversation', () => {
 			phoneNumber: '+919988776655',
 			contactName: 'Asha',
 		});
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			event_type: 'close_conversation',
 			contact: { name: 'Asha', phone_number: '+919988776655' },
 		});

@@ -45,7 +45,7 @@ describe('Media → Upload', () => {
 			'POST https://peach.test/api/v1/medias/direct_uploads',
 			'POST https://peach.test/api/v1/medias/finalize',
 		]);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			blob: {
 				filename: 'brochure.pdf',
 				content_type: 'application/pdf',
@@ -53,7 +53,7 @@ describe('Media → Upload', () => {
 				checksum,
 			},
 		});
-		expect(requests[1].options.body).toEqual({ signed_id: 'signed_1' });
+		expect(requests[1].body).toEqual({ signed_id: 'signed_1' });
 		expect(plainRequests).toHaveLength(1);
 		expect(plainRequests[0]).toMatchObject({
 			method: 'PUT',
@@ -96,14 +96,84 @@ describe('Media → Upload', () => {
 	});
 });
 
+describe('Media → Upload: where the bytes may go', () => {
+	const answerWith = (direct: Record<string, unknown>): FakeResponse => ({
+		statusCode: 200,
+		body: {
+			...directUpload.body,
+			direct_upload: { ...directUpload.body.direct_upload, ...direct },
+		},
+	});
+	const binary = { 0: { bytes: pdf, mimeType: 'application/pdf', fileName: 'brochure.pdf' } };
+
+	it.each([
+		[
+			'plain http to another host',
+			{ url: 'http://storage.example/up_1' },
+			'the storage URL http://storage.example is not https',
+		],
+		[
+			'another scheme',
+			{ url: 'ftp://storage.example/up_1' },
+			'the storage URL ftp://storage.example is not https',
+		],
+		[
+			'a method that is not an upload',
+			{ method: 'DELETE' },
+			'the method DELETE is not PUT or POST',
+		],
+	])('refuses %s before a byte leaves; nothing is finalized', async (_label, direct, reason) => {
+		const { requests, plainRequests, output } = await run(upload, [answerWith(direct), finalized], {
+			binary,
+			plainResponses: [{ statusCode: 204, body: '' }],
+		});
+		expect(plainRequests).toHaveLength(0);
+		expect(requests).toHaveLength(1);
+		expect((output as Error).message).toBe(
+			`Peach's direct upload named a place the node does not send files to: ${reason}`,
+		);
+	});
+
+	it('takes https with PUT or POST, and http on this machine (a local sandbox)', async () => {
+		for (const direct of [
+			{ method: 'POST' },
+			{ url: 'http://127.0.0.1:4010/__storage/up_1' },
+			{ url: 'http://localhost:4010/__storage/up_1' },
+		]) {
+			const { plainRequests } = await run(upload, [answerWith(direct), finalized], {
+				binary,
+				plainResponses: [{ statusCode: 204, body: '' }],
+			});
+			expect(plainRequests).toHaveLength(1);
+		}
+	});
+
+	it("Peach's failure envelope on the direct upload is shown with Peach's reason", async () => {
+		const { output, plainRequests } = await run(
+			upload,
+			[
+				{
+					statusCode: 200,
+					body: { status: 'failed', reason: { blob: { content_type: ['is not allowed'] } } },
+				},
+			],
+			{ binary },
+		);
+		expect(plainRequests).toHaveLength(0);
+		expect((output as Error).message).toBe(
+			'Peach did not do it: blob.content_type: is not allowed',
+		);
+	});
+});
+
 describe('Media → Get Many, Delete', () => {
-	it('lists over count/next/previous and deletes (204 → deleted)', async () => {
+	it('lists over count/next/previous and deletes by ID (204 → deleted)', async () => {
 		const list = await run({ resource: 'media', operation: 'getMany', returnAll: true }, [
 			{ statusCode: 200, body: { count: 1, next: null, previous: null, medias: [{ id: 12 }] } },
 		]);
 		expect(list.requests[0].url).toBe('https://peach.test/api/v1/medias');
 		const gone = await run(
-			{ resource: 'media', operation: 'delete', mediaId: locator('media://12', 'id') },
+			{ resource: 'media', operation: 'delete', mediaId: locator('12', 'id') },
 			[{ statusCode: 204, body: '' }],
 		);
 		expect([gone.requests[0].options.method, gone.requests[0].url]).toEqual([
@@ -112,7 +182,38 @@ describe('Media → Get Many, Delete', () => {
 		]);
 		expect((gone.output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
 			deleted: true,
-			id: 'media://12',
+			id: '12',
 		});
+	});
+
+	it("a media:// URL is not the file's ID: it is looked up in the list by media_url (Peach pairs id 11 with media://12)", async () => {
+		const medias = {
+			count: 2,
+			next: null,
+			previous: null,
+			medias: [
+				{ id: 12, media_url: 'media://13', filename: 'b.png' },
+				{ id: 11, media_url: 'media://12', filename: 'a.png' },
+			],
+		};
+		const gone = await run(
+			{ resource: 'media', operation: 'delete', mediaId: locator('media://12', 'id') },
+			[
+				{ statusCode: 200, body: medias },
+				{ statusCode: 204, body: '' },
+			],
+		);
+		expect(gone.requests.map((request) => `${request.options.method} ${request.url}`)).toEqual([
+			'GET https://peach.test/api/v1/medias',
+			'DELETE https://peach.test/api/v1/medias/11',
+		]);
+		const unknown = await run(
+			{ resource: 'media', operation: 'delete', mediaId: locator('media://99', 'id') },
+			[{ statusCode: 200, body: medias }],
+		);
+		expect(unknown.requests).toHaveLength(1);
+		expect((unknown.output as Error).message).toBe(
+			'Media "media://99" is not the media_url of any file in the media list',
+		);
 	});
 });

@@ -102,6 +102,27 @@ describe('Peach node description', () => {
 		expect(codex.node).toBe(`n8n-nodes-peach.${description.name}`);
 	});
 
+	it('every boolean inside a collection defaults to false: adding an option never turns something on', () => {
+		const offending: string[] = [];
+		const walk = (properties: INodeProperties[], inCollection: boolean, path: string) => {
+			for (const property of properties) {
+				const here = `${path}${property.name}`;
+				if (inCollection && property.type === 'boolean' && property.default !== false)
+					offending.push(here);
+				const children = (property.options ?? []) as unknown[];
+				if (property.type === 'collection')
+					walk(children as INodeProperties[], true, `${here}.`);
+				if (property.type === 'fixedCollection') {
+					for (const group of children as Array<{ values?: INodeProperties[] }>)
+						walk(group.values ?? [], false, `${here}.`);
+				}
+			}
+		};
+		walk(description.properties, false, '');
+		walk(new PeachTrigger().description.properties, false, 'trigger:');
+		expect(offending).toEqual([]);
+	});
+
 	it('the trigger is a trigger node, not a tool', () => {
 		const trigger = new PeachTrigger().description;
 		expect(trigger.group).toEqual(['trigger']);

@@ -34,7 +34,7 @@ describe('Order', () => {
 			'POST',
 			'https://peach.test/api/v1/orders',
 		]);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			id: 'A-1',
 			type: 'physical_goods',
 			contact: { phone_number: '+919988776655', name: 'Asha' },
@@ -79,13 +79,14 @@ describe('Order', () => {
 			resource: 'order',
 			operation: 'refund',
 			orderId: 'wa_ord_1',
+			refundType: 'partial',
 			amount: 5000,
 			currency: 'inr',
 			speed: 'instant',
 		};
 		const { requests } = await run(base);
 		expect(requests[0].url).toBe('https://peach.test/api/v1/orders/wa_ord_1/refunds');
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			speed: 'instant',
 			amount: { currency: 'INR', value: 5000 },
 		});
@@ -114,5 +115,32 @@ describe('Order', () => {
 		expect(
 			(rejected.output as Array<Array<{ json: Record<string, string> }>>)[0][0].json.error,
 		).toBe('amount.value: 6000 is more than the 5000 left');
+	});
+
+	it('Refund: an empty, null, zero or missing amount is refused before any request, never a full refund', async () => {
+		const partial = { resource: 'order', operation: 'refund', orderId: 'wa_ord_1' };
+		for (const amount of ['', null, 0, '0', undefined]) {
+			const { requests, output } = await run(
+				amount === undefined ? partial : { ...partial, amount },
+			);
+			expect(requests).toHaveLength(0);
+			expect((output as Error).message).toMatch(/^Amount \(Minor Units\) .* is empty or zero$/);
+			expect((output as { description: string }).description).toContain(
+				'choose Refund → The Whole Order to refund everything',
+			);
+		}
+	});
+
+	it('Refund: the whole order only when chosen, and then no amount is sent', async () => {
+		const { requests } = await run({
+			resource: 'order',
+			operation: 'refund',
+			orderId: 'wa_ord_1',
+			refundType: 'full',
+			amount: 5000,
+		});
+		expect(requests[0].body).toEqual({ speed: 'normal' });
+		const field = new Peach().description.properties.find((p) => p.name === 'refundType');
+		expect(field?.default).toBe('partial');
 	});
 });

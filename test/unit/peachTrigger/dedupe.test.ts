@@ -1,10 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
 	DEDUPE_LIMITS,
 	deliveryKey,
-	forgetSeenDeliveries,
+	identicalWindowMs,
 	seenBefore,
 	windowMs,
 } from '../../../nodes/PeachTrigger/dedupe';
@@ -24,7 +24,23 @@ const keyOf = (body: { type: string; data: IDataObject }) => deliveryKey(body, d
 
 const dedupeOn = { ignoreDuplicates: true };
 
-beforeEach(() => forgetSeenDeliveries());
+/** Each test remembers in its own workflow, as separate workflows do. */
+let workflows = 0;
+const newWorkflow = () => `wf-dedupe-${++workflows}`;
+
+/** n8n restarted: a fresh process has nothing in memory; only the saved static data remains. */
+async function restarted() {
+	vi.resetModules();
+	return (await import('./webhookHarness')).call;
+}
+
+/** `seenBefore` at a given moment (the clock is n8n's process clock). */
+function seenAt(at: number, ...args: Parameters<typeof seenBefore>) {
+	vi.useFakeTimers({ toFake: ['Date'] });
+	vi.setSystemTime(at);
+	return seenBefore(...args);
+}
+afterEach(() => vi.useRealTimers());
 
 describe('Ignore Duplicates: the identity of a delivery', () => {
 	it('message delivery: event + message type + id + status; other fields do not matter', () => {
@@ -56,10 +72,6 @@ describe('Ignore Duplicates: the identity of a delivery', () => {
 		expect(keyOf({ type: agent.type, data: { name: 'Bot', id: 'aiflw_1' } }).key).toBe(
 			keyOf(agent).key,
 		);
-		// Two conversations of the same agent differ in their body, so both run.
-		expect(keyOf({ ...agent, data: { ...agent.data, conversation: 2 } }).key).not.toBe(
-			keyOf(agent).key,
-		);
 		const reply = (text: string) =>
 			delivered('cmsg_1', { status: 'replied', reply: { text } }) as {
 				type: string;
@@ -74,24 +86,41 @@ describe('Ignore Duplicates: the identity of a delivery', () => {
 describe('Ignore Duplicates: the webhook', () => {
 	it('starts the first delivery, answers the same one again with 200 and starts nothing', async () => {
 		const staticData: IDataObject = {};
-		const first = await call({ body: delivered('cmsg_1'), parameters: dedupeOn, staticData });
+		const workflowId = newWorkflow();
+		const first = await call({
+			body: delivered('cmsg_1'),
+			parameters: dedupeOn,
+			staticData,
+			workflowId,
+		});
 		expect(first.result.workflowData?.[0]).toHaveLength(1);
-		const again = await call({ body: delivered('cmsg_1'), parameters: dedupeOn, staticData });
+		const again = await call({
+			body: delivered('cmsg_1'),
+			parameters: dedupeOn,
+			staticData,
+			workflowId,
+		});
 		expect(again.result).toEqual({
 			webhookResponse: {
 				received: true,
 				ignored: 'duplicate: the same event, ID and status was received before',
 			},
 		});
-		const next = await call({ body: delivered('cmsg_2'), parameters: dedupeOn, staticData });
+		const next = await call({
+			body: delivered('cmsg_2'),
+			parameters: dedupeOn,
+			staticData,
+			workflowId,
+		});
 		expect(next.result.workflowData?.[0]).toHaveLength(1);
 	});
 
 	it('concurrent copies of one delivery start exactly one execution', async () => {
 		const staticData: IDataObject = {};
+		const workflowId = newWorkflow();
 		const results = await Promise.all(
 			Array.from({ length: 50 }, () =>
-				call({ body: delivered('cmsg_9'), parameters: dedupeOn, staticData }),
+				call({ body: delivered('cmsg_9'), parameters: dedupeOn, staticData, workflowId }),
 			),
 		);
 		expect(results.filter(({ result }) => result.workflowData !== undefined)).toHaveLength(1);
@@ -99,15 +128,27 @@ describe('Ignore Duplicates: the webhook', () => {
 
 	it('survives a restart through the static data n8n saves', async () => {
 		const staticData: IDataObject = {};
-		await call({ body: delivered('cmsg_3'), parameters: dedupeOn, staticData });
+		const workflowId = newWorkflow();
+		await call({ body: delivered('cmsg_3'), parameters: dedupeOn, staticData, workflowId });
 		expect(Object.keys(staticData.seenDeliveries as IDataObject)).toHaveLength(1);
-		forgetSeenDeliveries(); // n8n restarted: memory is gone, the static data was saved
-		const afterRestart = await call({
+		const callAfterRestart = await restarted();
+		const afterRestart = await callAfterRestart({
 			body: delivered('cmsg_3'),
 			parameters: dedupeOn,
 			staticData,
+			workflowId,
 		});
 		expect(afterRestart.result.workflowData).toBeUndefined();
+		// Without the static data, the restarted process would have run it again.
+		const withoutSaved = await (
+			await restarted()
+		)({
+			body: delivered('cmsg_3'),
+			parameters: dedupeOn,
+			staticData: {},
+			workflowId,
+		});
+		expect(withoutSaved.result.workflowData?.[0]).toHaveLength(1);
 	});
 
 	it('each save holds what concurrent requests saw, though each loaded the static data before them', () => {
@@ -115,8 +156,8 @@ describe('Ignore Duplicates: the webhook', () => {
 		const loadedByFirst: IDataObject = {};
 		const loadedBySecond: IDataObject = {};
 		const now = Date.parse('2026-11-01T10:00:00Z');
-		expect(seenBefore('race', 'first', 60_000, loadedByFirst, now)).toBe(false);
-		expect(seenBefore('race', 'second', 60_000, loadedBySecond, now + 1)).toBe(false);
+		expect(seenAt(now, 'race', 'first', 60_000, loadedByFirst)).toBe(false);
+		expect(seenAt(now + 1, 'race', 'second', 60_000, loadedBySecond)).toBe(false);
 		expect(Object.keys(loadedBySecond.seenDeliveries as IDataObject)).toEqual(['first', 'second']);
 	});
 
@@ -133,13 +174,15 @@ describe('Ignore Duplicates: the webhook', () => {
 	it('runs a duplicate again after the window, and test deliveries are never ignored', async () => {
 		const staticData: IDataObject = {};
 		const start = Date.parse('2026-11-01T10:00:00Z');
-		expect(seenBefore('s', 'k', 60_000, staticData, start)).toBe(false);
-		expect(seenBefore('s', 'k', 60_000, staticData, start + 59_000)).toBe(true);
-		expect(seenBefore('s', 'k', 60_000, staticData, start + 61_000)).toBe(false);
+		expect(seenAt(start, 's', 'k', 60_000, staticData)).toBe(false);
+		expect(seenAt(start + 59_000, 's', 'k', 60_000, staticData)).toBe(true);
+		expect(seenAt(start + 61_000, 's', 'k', 60_000, staticData)).toBe(false);
+		vi.useRealTimers();
 
 		const body = delivered('cmsg_5');
-		await call({ body, parameters: dedupeOn, mode: 'manual' });
-		const test = await call({ body, parameters: dedupeOn, mode: 'manual' });
+		const workflowId = newWorkflow();
+		await call({ body, parameters: dedupeOn, mode: 'manual', workflowId });
+		const test = await call({ body, parameters: dedupeOn, mode: 'manual', workflowId });
 		expect(test.result.workflowData?.[0]).toHaveLength(1);
 	});
 
@@ -151,9 +194,11 @@ describe('Ignore Duplicates: the webhook', () => {
 
 	it('off: every copy starts an execution', async () => {
 		const off = { ignoreDuplicates: false };
-		await call({ body: delivered('cmsg_6'), parameters: off });
+		const workflowId = newWorkflow();
+		await call({ body: delivered('cmsg_6'), parameters: off, workflowId });
 		expect(
-			(await call({ body: delivered('cmsg_6'), parameters: off })).result.workflowData?.[0],
+			(await call({ body: delivered('cmsg_6'), parameters: off, workflowId })).result
+				.workflowData?.[0],
 		).toHaveLength(1);
 	});
 
@@ -170,8 +215,10 @@ describe('Ignore Duplicates: the webhook', () => {
 	it('keeps memory and static data bounded, newest kept', () => {
 		const staticData: IDataObject = {};
 		const now = Date.parse('2026-11-01T10:00:00Z');
+		vi.useFakeTimers({ toFake: ['Date'] });
 		for (let i = 0; i < DEDUPE_LIMITS.memoryPerNode + 50; i++) {
-			seenBefore('bounded', `key-${i}`, 3_600_000, staticData, now + i);
+			vi.setSystemTime(now + i);
+			seenBefore('bounded', `key-${i}`, 3_600_000, staticData);
 		}
 		expect(Object.keys(staticData.seenDeliveries as IDataObject)).toHaveLength(
 			DEDUPE_LIMITS.persisted,
@@ -179,19 +226,62 @@ describe('Ignore Duplicates: the webhook', () => {
 		const newest = `key-${DEDUPE_LIMITS.memoryPerNode + 49}`;
 		expect(staticData.seenDeliveries).toHaveProperty(newest);
 		// The oldest is gone from both records, so it counts as new again.
-		expect(seenBefore('bounded', 'key-0', 3_600_000, staticData, now + 20_000)).toBe(false);
+		expect(seenAt(now + 20_000, 'bounded', 'key-0', 3_600_000, staticData)).toBe(false);
 		// A recent one is still known in memory even though static data dropped it.
 		const recentInMemoryOnly = `key-${DEDUPE_LIMITS.memoryPerNode - 10}`;
 		delete (staticData.seenDeliveries as IDataObject)[recentInMemoryOnly];
-		expect(seenBefore('bounded', recentInMemoryOnly, 3_600_000, staticData, now + 20_000)).toBe(
-			true,
-		);
+		expect(seenAt(now + 20_000, 'bounded', recentInMemoryOnly, 3_600_000, staticData)).toBe(true);
 	}, 30_000); // 10,050 deliveries: a long test, not a timing assertion
 
-	it('is on by default', () => {
+	it('is on by default', async () => {
 		const field = new PeachTrigger().description.properties.find(
 			(p) => p.name === 'ignoreDuplicates',
 		);
 		expect(field?.default).toBe(true);
+		// With the node's own defaults (no ignoreDuplicates given), a copy starts nothing.
+		const workflowId = newWorkflow();
+		const defaults = { ignoreDuplicates: undefined };
+		await call({ body: delivered('cmsg_d'), parameters: defaults, workflowId });
+		const copy = await call({ body: delivered('cmsg_d'), parameters: defaults, workflowId });
+		expect(copy.result.workflowData).toBeUndefined();
+	});
+
+	it('two real escalations by one AI agent both run by default: their bodies are identical, they have no ID of their own', async () => {
+		// Peach's documented AI agent payload: the agent only.
+		const escalated = {
+			type: 'ai_flow_execution.escalated',
+			data: {
+				id: 'aiflw_1',
+				name: 'Support agent',
+				app_type: 'AI App',
+				status: 'published',
+				description: 'Answers questions',
+			},
+		};
+		const staticData: IDataObject = {};
+		const workflowId = newWorkflow();
+		const runs = [];
+		for (let i = 0; i < 2; i++) {
+			runs.push(await call({ body: escalated, parameters: dedupeOn, staticData, workflowId }));
+		}
+		expect(runs.map(({ result }) => result.workflowData?.[0]?.length)).toEqual([1, 1]);
+		// Nothing is recorded for them.
+		expect(staticData.seenDeliveries).toBeUndefined();
+	});
+
+	it('Identical Events Window: identical bodies within the minutes set are ignored (provider retries)', async () => {
+		const escalated = { type: 'ai_flow_execution.escalated', data: { id: 'aiflw_1', name: 'Bot' } };
+		const workflowId = newWorkflow();
+		const parameters = { ...dedupeOn, options: { identicalWindow: 5 } };
+		await call({ body: escalated, parameters, workflowId });
+		const retry = await call({ body: escalated, parameters, workflowId });
+		expect(retry.result).toEqual({
+			webhookResponse: {
+				received: true,
+				ignored: 'duplicate: the same body was received before',
+			},
+		});
+		expect(identicalWindowMs(5)).toBe(300_000);
+		for (const off of [undefined, 0, -1, 'x']) expect(identicalWindowMs(off)).toBe(0);
 	});
 });

@@ -46,11 +46,17 @@ describe('Peach Trigger webhook', () => {
 		expect(result.workflowData?.[0][0].json).toMatchObject({ event: type, kind, id: 'x_1' });
 	});
 
-	it('answers an accepted delivery with JSON {"received": true} itself, not n8n\'s "firstEntryJson" text', async () => {
+	it('lets n8n answer an accepted delivery with JSON {"received": true}, once it has stored the execution', async () => {
 		const { result, sent } = await call({ body: deliveredAsSent });
-		expect(sent).toEqual({ status: 200, body: { received: true } });
-		expect(result.noWebhookResponse).toBe(true);
+		// The node answers nothing itself: n8n 2.x sends the webhook response after it stored the run.
+		expect(sent).toEqual({});
+		expect(result.noWebhookResponse).toBeUndefined();
+		expect(result.webhookResponse).toEqual({ received: true });
 		expect(result.workflowData?.[0]).toHaveLength(1);
+		// An empty responseData makes n8n send that response, not its default text "firstEntryJson".
+		expect(new PeachTrigger().description.webhooks).toEqual([
+			expect.objectContaining({ httpMethod: 'POST', responseMode: 'onReceived', responseData: '' }),
+		]);
 	});
 
 	it.each([

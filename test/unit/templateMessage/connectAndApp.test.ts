@@ -31,7 +31,7 @@ describe('Template Message → Connect to AI Agent', () => {
 			'POST',
 			'https://peach.test/api/v1/events',
 		]);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			event_type: 'connect_to_ai_agent',
 			contact: { phone_number: '+919988776655', name: 'Asha' },
 			template_message: {
@@ -50,9 +50,9 @@ describe('Template Message → Connect to AI Agent', () => {
 
 	it('sends liquid_values {} when the template has none (Peach requires the field), refuses a spaced agent ID', async () => {
 		const none = await run({ ...base, variablesMapped: { value: null } });
-		expect(
-			(none.requests[0].options.body as { template_message: object }).template_message,
-		).toMatchObject({ liquid_values: {} });
+		expect((none.requests[0].body as { template_message: object }).template_message).toMatchObject({
+			liquid_values: {},
+		});
 		const bad = await run({ ...base, aiAgentId: 'aiflw 1' });
 		expect((bad.output as Error).message).toBe('AI Agent ID "aiflw 1" has spaces');
 		expect(bad.requests).toHaveLength(0);
@@ -75,7 +75,7 @@ describe('Template Message → Send App Message', () => {
 	it("posts send_app_message with the app block named as in Peach's code", async () => {
 		const { requests } = await run(base);
 		expect(APP_MESSAGE.block).toBe('flow');
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			event_type: 'send_app_message',
 			contact: { phone_number: '+14155550123', metadata: { tier: 'gold' } },
 			flow: {
@@ -93,7 +93,7 @@ describe('Template Message → Send App Message', () => {
 			variablesInput: 'fields',
 			variables: {},
 		});
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			event_type: 'send_app_message',
 			contact: { phone_number: '+14155550123', metadata: { tier: 'gold' } },
 			flow: { id: 'flw_1' },

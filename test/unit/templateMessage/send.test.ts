@@ -37,7 +37,7 @@ describe('Template Message → Send', () => {
 		expect(requests[0].options.method).toBe('POST');
 		expect(requests[0].url).toBe('https://peach.test/api/v1/events');
 		expect(requests[0].options.headers).not.toHaveProperty('Authorization');
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			event_type: 'send_template_message',
 			contact: { phone_number: '+919988776655' },
 			template_message: { whats_app_template_id: 'wat_approved' },
@@ -74,7 +74,7 @@ describe('Template Message → Send', () => {
 			},
 			[accepted],
 		);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			event_type: 'send_template_message',
 			contact: {
 				phone_number: '+919988776655',
@@ -121,8 +121,7 @@ describe('Template Message → Send', () => {
 				'{"name": "Asha", "count": 3, "header_media": {"link": "https://x.test/a.pdf", "filename": "a.pdf"}}',
 		});
 		expect(
-			(requests[0].options.body as Record<string, Record<string, unknown>>).template_message
-				.liquid_values,
+			(requests[0].body as Record<string, Record<string, unknown>>).template_message.liquid_values,
 		).toEqual({
 			name: 'Asha',
 			count: 3,
@@ -301,9 +300,9 @@ describe('Template Message → Send', () => {
 			...minimal,
 			additionalFields: { replyAutomation: locator('aiflw_7', 'id') },
 		});
-		expect(
-			(requests[0].options.body as { template_message: object }).template_message,
-		).toMatchObject({ reply_automation: { app_id: 'aiflw_7' } });
+		expect((requests[0].body as { template_message: object }).template_message).toMatchObject({
+			reply_automation: { app_id: 'aiflw_7' },
+		});
 		// Its own path with extractValue, so a mode's extraction rule applies (a whole collection is not unpacked).
 		expect(reads).toContainEqual({
 			name: 'additionalFields.replyAutomation',
@@ -316,7 +315,7 @@ describe('Template Message → Send', () => {
 
 	it('a template ID a tool or expression gives as a number is sent as text', async () => {
 		const { requests } = await run({ ...minimal, templateId: 12345 });
-		expect((requests[0].options.body as { template_message: object }).template_message).toEqual({
+		expect((requests[0].body as { template_message: object }).template_message).toEqual({
 			whats_app_template_id: '12345',
 		});
 	});
@@ -336,11 +335,65 @@ describe('Template Message → Send', () => {
 			[accepted, { statusCode: 200, body: { status: 'success', event_id: 'evt_2' } }],
 		);
 		expect(
-			requests.map(
-				(r) => (r.options.body as { contact: { phone_number: string } }).contact.phone_number,
-			),
+			requests.map((r) => (r.body as { contact: { phone_number: string } }).contact.phone_number),
 		).toEqual(['+919988776655', '+14155550123']);
 		expect(jsonOf(output).map((json) => json.event_id)).toEqual(['evt_1', 'evt_2']);
 		expect(output[0].map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('checks every item before the first send: a bad 3rd phone number sends nothing', async () => {
+		const harness = createExecuteContext({
+			params: [
+				minimal,
+				{ ...minimal, phoneNumber: '+14155550123' },
+				{ ...minimal, phoneNumber: '9988776655' },
+			],
+			responses: [accepted, accepted, accepted],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		expect(harness.requests).toHaveLength(0);
+		expect(error.message).toBe('Phone Number "9988776655" has no + and country code');
+		expect(error.context.itemIndex).toBe(2);
+		expect(error.description).toContain('Nothing was sent');
+	});
+
+	it('a 429 on the 3rd send: the error lists the 2 sent with their event IDs and never says to run the workflow again', async () => {
+		const harness = createExecuteContext({
+			params: ['+14155550101', '+14155550102', '+14155550103'].map((phoneNumber) => ({
+				...minimal,
+				phoneNumber,
+			})),
+			responses: [
+				{ statusCode: 200, body: { status: 'success', event_id: 'evt_1' } },
+				{ statusCode: 200, body: { status: 'success', event_id: 'evt_2' } },
+				{ statusCode: 429, headers: { 'retry-after': '3' }, body: { message: 'Slow down' } },
+			],
+		});
+		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		expect(harness.requests).toHaveLength(3);
+		expect(error.httpCode).toBe('429');
+		expect(error.context.itemIndex).toBe(2);
+		expect(error.description).toBe(
+			'Peach refused this request, so it was not queued; Peach asks to wait 3 s. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node). Already sent, do not send these again: item 1 (event_id evt_1), item 2 (event_id evt_2).',
+		);
+		expect(error.description).not.toMatch(/run the workflow again|nothing was queued/i);
+	});
+
+	it('sends every metadata key as given, also constructor and toString', async () => {
+		const { requests } = await run({
+			...minimal,
+			contactFields: {
+				metadata: {
+					values: [
+						{ key: 'constructor', value: 'x' },
+						{ key: 'toString', value: 'y' },
+						{ key: '__proto__', value: 'z' },
+					],
+				},
+			},
+		});
+		expect(requests[0].sent.body).toContain(
+			'"metadata":{"constructor":"x","toString":"y","__proto__":"z"}',
+		);
 	});
 });

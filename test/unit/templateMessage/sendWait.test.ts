@@ -55,7 +55,7 @@ async function run(responses: FakeResponse[], params = send) {
 describe('Template Message → Send → variables from the template', () => {
 	it('sends the mapped variables, leaving out fields left empty', async () => {
 		const { requests } = await run([queued], { ...send, waitForDelivery: false });
-		expect((requests[0].options.body as { template_message: object }).template_message).toEqual({
+		expect((requests[0].body as { template_message: object }).template_message).toEqual({
 			whats_app_template_id: 'wat_welcome',
 			liquid_values: { first_name: 'Asha' },
 		});
@@ -126,5 +126,70 @@ describe('Template Message → Send → Wait for Delivery', () => {
 		expect(clock.sleeps).toEqual([7000]);
 		expect(output[0][0].json.deliveryStatus).toBe('read');
 		expect(requests.filter((r) => r.options.method === 'POST')).toHaveLength(1);
+	});
+
+	it('a status that cannot be read after the send never hides it: the event_id stays, the reason is in delivery.error', async () => {
+		const { output, requests } = await run([
+			queued,
+			{ statusCode: 503, body: { message: 'Maintenance' } },
+		]);
+		expect(requests.map((r) => r.options.method)).toEqual(['POST', 'GET']);
+		expect(output[0][0].json).toMatchObject({
+			event_id: 'evt_1',
+			deliveryStatus: null,
+			delivery: {
+				status: null,
+				final: false,
+				timedOut: false,
+				error:
+					'The message was sent (event_id evt_1), but its status could not be read: Peach had a server error (503): Maintenance',
+			},
+		});
+		expect(output[0][0].json).not.toHaveProperty('error');
+		// With Continue On Fail, a 404 on the poll is not an error item either.
+		const harness = createExecuteContext({
+			params: send,
+			continueOnFail: true,
+			responses: [queued, { statusCode: 404, body: { message: 'Not found' } }],
+		});
+		const [[item]] = await new Peach().execute.call(harness.context);
+		expect(item.json).toMatchObject({ event_id: 'evt_1', deliveryStatus: null });
+		expect(String((item.json.delivery as { error: string }).error)).toContain(
+			'Event "evt_1" was not found in Peach',
+		);
+	});
+
+	it('many items: all are sent first, then their statuses are followed in one loop under one time limit', async () => {
+		const phones = ['+911111111', '+912222222', '+913333333', '+914444444', '+915555555'];
+		const harness = createExecuteContext({
+			params: phones.map((phoneNumber) => ({
+				...send,
+				phoneNumber,
+				waitTimeout: 10,
+				requestOptions: { concurrency: 1 },
+			})),
+			responses: [
+				...phones.map((_, index) => ({
+					statusCode: 201,
+					body: { event_id: `evt_${index + 1}` },
+				})),
+				...Array.from({ length: 40 }, () => status('sent')),
+			],
+		});
+		const output = await new Peach().execute.call(harness.context);
+		const methods = harness.requests.map((r) => r.options.method);
+		// Five sends, then only reads: never a send between the polls of another item.
+		expect(methods.slice(0, 5)).toEqual(['POST', 'POST', 'POST', 'POST', 'POST']);
+		expect(methods.slice(5).every((method) => method === 'GET')).toBe(true);
+		// One clock for all: 10 s in all (1 + 2 + 4 + 3), not 10 s per item.
+		expect(clock.sleeps).toEqual([1000, 2000, 4000, 3000]);
+		expect(
+			output[0].map((item) => [
+				item.json.event_id,
+				(item.json.delivery as { timedOut: boolean }).timedOut,
+			]),
+		).toEqual(phones.map((_, index) => [`evt_${index + 1}`, true]));
+		// Each round reads every unfinished event once.
+		expect(methods.filter((method) => method === 'GET')).toHaveLength(5 * 5);
 	});
 });

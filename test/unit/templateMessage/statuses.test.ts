@@ -30,7 +30,7 @@ describe('Template Message → Get Status', () => {
 			'GET',
 			'https://peach.test/api/v1/events/evt_1',
 		]);
-		expect(requests[0].options.body).toBeUndefined();
+		expect(requests[0].body).toBeUndefined();
 		expect(output[0][0].json).toEqual({
 			messageStatus: 'delivered',
 			eventStatus: 'processed',

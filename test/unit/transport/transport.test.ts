@@ -14,6 +14,7 @@ import {
 	peachApiRequestAllItems,
 	peachApiRequestPage,
 } from '../../../nodes/Peach/transport/paginate';
+import { DeliveryPermit } from '../../../nodes/Peach/transport/permit';
 import { peachApiRequest } from '../../../nodes/Peach/transport/request';
 import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from '../harness';
 
@@ -35,6 +36,9 @@ beforeEach(() => {
 afterEach(() => {
 	vi.restoreAllMocks();
 });
+
+/** The router's permit for a delivering request (tests stand in for the router). */
+const permit = new DeliveryPermit();
 
 describe('error text', () => {
 	it('flattens 422 reasons into "field: message"', () => {
@@ -67,7 +71,7 @@ describe('error text', () => {
 });
 
 describe('buildApiError', () => {
-	const send = { method: 'POST' as const, path: '/events', itemIndex: 2, delivers: true };
+	const send = { method: 'POST' as const, path: '/events', itemIndex: 2, delivers: permit };
 
 	it('422: the message is the API reasons, with itemIndex and httpCode', () => {
 		const error = buildApiError(
@@ -125,7 +129,17 @@ describe('buildApiError', () => {
 			'Peach is rate-limiting requests (429 Too Many Requests): Slow down',
 		);
 		expect(error.description).toBe(
-			'Peach asks to wait 7 s before the next request. Run the workflow again later, or slow it down (e.g. Loop Over Items with a Wait node). Peach refused this request, so nothing was queued.',
+			'Peach refused this request, so it was not queued; Peach asks to wait 7 s. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node).',
+		);
+		// A read may simply be run again; a send's error never says so (other items may have been sent).
+		expect(
+			buildApiError(
+				node,
+				{ statusCode: 429, headers: { 'retry-after': '7' }, body: {} },
+				{ method: 'GET', path: '/x' },
+			).description,
+		).toBe(
+			'Peach asks to wait 7 s before the next request. Run the workflow again later, or slow it down (e.g. Loop Over Items with a Wait node).',
 		);
 	});
 
@@ -175,7 +189,7 @@ describe('peachApiRequest', () => {
 			url: '/api/v1/streams',
 			json: true,
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			body: { name: 'x' },
+			body: '{"name":"x"}',
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
 			timeout: 30_000,
@@ -227,11 +241,11 @@ describe('peachApiRequest', () => {
 			],
 		});
 		const error = (await peachApiRequest
-			.call(context, { method: 'POST', path: '/events', body: {}, delivers: true })
+			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit })
 			.catch((caught: unknown) => caught)) as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.httpCode).toBe('429');
-		expect(error.description).toContain('nothing was queued');
+		expect(error.description).toContain('it was not queued');
 		expect(requests).toHaveLength(1);
 		expect(sleeps).toEqual([]);
 	});
@@ -244,7 +258,7 @@ describe('peachApiRequest', () => {
 				{ statusCode: 201, body: { event_id: 'evt_2' } },
 			],
 		});
-		const send = { method: 'POST' as const, path: '/events', body: {}, delivers: true };
+		const send = { method: 'POST' as const, path: '/events', body: {}, delivers: permit };
 		await expect(peachApiRequest.call(context, send)).rejects.toThrow('429');
 		expect(sleeps).toEqual([]);
 		await expect(peachApiRequest.call(context, send)).resolves.toEqual({ event_id: 'evt_2' });
@@ -261,7 +275,7 @@ describe('peachApiRequest', () => {
 			responses: [timedOut],
 		});
 		const error = (await peachApiRequest
-			.call(context, { method: 'POST', path: '/events', body: {}, delivers: true })
+			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit })
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(requests[0].options.timeout).toBe(5000);
 		expect(error.message).toBe('Could not reach Peach at https://peach.test (timed out)');
@@ -320,7 +334,7 @@ describe('network failures as n8n 1.x reports them', () => {
 		);
 		const { context } = createExecuteContext({ params: {}, responses: [wrapped] });
 		const error = (await peachApiRequest
-			.call(context, { method: 'POST', path: '/events', body: {}, delivers: true })
+			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit })
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(error.message).toBe(
 			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
@@ -570,5 +584,70 @@ describe('buildApiError, other statuses', () => {
 		expect(error.description).toContain(fix);
 		expect(error.httpCode).toBe(String(statusCode));
 		expect(error.description).not.toContain('may already have been queued');
+	});
+});
+
+describe('what reaches Peach, and what happens before anything does', () => {
+	it('sends every key the user gave, also constructor, toString and __proto__ (n8n copies objects without them)', async () => {
+		const metadata: Record<string, string> = {};
+		for (const key of ['constructor', 'toString', '__proto__', 'prototype']) {
+			Object.defineProperty(metadata, key, { value: `${key}!`, enumerable: true });
+		}
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [{ statusCode: 200, body: {} }],
+		});
+		await peachApiRequest.call(context, {
+			method: 'POST',
+			path: '/contacts',
+			body: { phone_number: '+919988776655', metadata },
+		});
+		expect(typeof requests[0].sent.body).toBe('string');
+		expect(requests[0].sent.body).toBe(
+			'{"phone_number":"+919988776655","metadata":{"constructor":"constructor!","toString":"toString!","__proto__":"__proto__!","prototype":"prototype!"}}',
+		);
+	});
+
+	it("a 2xx with Peach's failure envelope is an error with Peach's reason, not a success", async () => {
+		const { context } = createExecuteContext({
+			params: {},
+			responses: [
+				{
+					statusCode: 200,
+					body: { status: 'failed', reason: { phone_number: ['is not a WhatsApp number'] } },
+				},
+			],
+		});
+		const error = (await peachApiRequest
+			.call(context, { method: 'POST', path: '/contacts', body: {}, itemIndex: 1 })
+			.catch((e: unknown) => e)) as NodeApiError;
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('Peach did not do it: phone_number: is not a WhatsApp number');
+		expect(error.description).toBe(
+			'Peach answered 200 with status "failed", so nothing was done. Change the fields named in the message.',
+		);
+		expect(error.context.itemIndex).toBe(1);
+		// An event read back as failed is a record, not this envelope.
+		const event = createExecuteContext({
+			params: {},
+			responses: [{ statusCode: 200, body: { id: 'evt_1', status: 'failed', result: null } }],
+		});
+		await expect(
+			peachApiRequest.call(event.context, { method: 'GET', path: '/events/evt_1' }),
+		).resolves.toEqual({ id: 'evt_1', status: 'failed', result: null });
+	});
+
+	it('a credential that cannot be read: nothing is sent, and the error says so (never "may already be queued")', async () => {
+		const { context, requests, getCredentials } = createExecuteContext({ params: {} });
+		getCredentials.mockRejectedValueOnce(new Error('Credentials could not be decrypted'));
+		const error = (await peachApiRequest
+			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit, itemIndex: 0 })
+			.catch((e: unknown) => e)) as NodeApiError;
+		expect(requests).toHaveLength(0);
+		expect(error.message).toBe(
+			'Could not read the Peach API credential (Credentials could not be decrypted)',
+		);
+		expect(error.description).toContain('Nothing was sent to Peach.');
+		expect(error.description).not.toContain('may already');
 	});
 });

@@ -49,7 +49,7 @@ describe('Trigger → Get Many, Create', () => {
 
 	it('Create: a condition from the list goes as expression_id, a name as condition (with source)', async () => {
 		const { requests } = await run(create);
-		expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+		expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
 			'POST',
 			'https://peach.test/api/v1/streams/strm_1/triggers',
 			{
@@ -66,7 +66,7 @@ describe('Trigger → Get Many, Create', () => {
 			activate: false,
 			additionalFields: { source: 'peach_shopify' },
 		});
-		expect(named.requests[0].options.body).toEqual({
+		expect(named.requests[0].body).toEqual({
 			condition: 'Order Paid',
 			source: 'peach_shopify',
 			activate: false,

@@ -40,7 +40,7 @@ describe('Trigger → Update', () => {
 		expect(requests).toHaveLength(1);
 		expect(requests[0].options.method).toBe('PATCH');
 		expect(requests[0].url).toBe('https://peach.test/api/v1/triggers/trig_1');
-		expect(requests[0].options.body).toEqual({ activate: true });
+		expect(requests[0].body).toEqual({ activate: true });
 		expect(output).toEqual([[{ json: updated.body, pairedItem: { item: 0 } }]]);
 	});
 
@@ -51,7 +51,7 @@ describe('Trigger → Update', () => {
 			activation: 'pause',
 		});
 		expect(requests[0].url).toBe('https://peach.test/api/v1/triggers/trig_9');
-		expect(requests[0].options.body).toEqual({ activate: false });
+		expect(requests[0].body).toEqual({ activate: false });
 	});
 
 	it('sends description, variables and data mappings (replacing all) as chosen', async () => {
@@ -81,7 +81,7 @@ describe('Trigger → Update', () => {
 				},
 			},
 		});
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			description: 'Paid orders',
 			variables: { key_path: '$.source_name', value: 'pos' },
 			data_mappings: [
@@ -92,12 +92,12 @@ describe('Trigger → Update', () => {
 				{ mapping_for: 'variable', value: { order_id: '$.id' } },
 			],
 		});
-		expect(requests[0].options.body).not.toHaveProperty('activate');
+		expect(requests[0].body).not.toHaveProperty('activate');
 	});
 
 	it('clears the data mappings with Clear Data Mappings (data_mappings: [])', async () => {
 		const { requests } = await run({ ...base, updateFields: { clearDataMappings: true } });
-		expect(requests[0].options.body).toEqual({ data_mappings: [] });
+		expect(requests[0].body).toEqual({ data_mappings: [] });
 		const harness = createExecuteContext({
 			params: {
 				...base,

@@ -42,7 +42,7 @@ describe('WhatsApp Template → Create', () => {
 			'POST',
 			'https://peach.test/api/v1/whats_app_templates',
 		]);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			whats_app_template: {
 				template_name: 'order_ready',
 				language: 'en_US',
@@ -140,7 +140,7 @@ describe('WhatsApp Template → Create', () => {
 			},
 			[created],
 		);
-		expect(json.requests[0].options.body).toEqual({
+		expect(json.requests[0].body).toEqual({
 			whats_app_template: {
 				template_name: 'order_ready',
 				language: 'en_US',
@@ -178,7 +178,7 @@ describe('WhatsApp Template → Update', () => {
 			'PATCH',
 			'https://peach.test/api/v1/whats_app_templates/wat_9',
 		]);
-		expect(requests[0].options.body).toEqual({
+		expect(requests[0].body).toEqual({
 			whats_app_template: {
 				category: 'MARKETING',
 				folder: 'promo',
@@ -267,7 +267,7 @@ describe('WhatsApp Template → Get Many, Get, Archive, Pause, Submit', () => {
 				{ resource: 'whatsAppTemplate', operation: action, templateId: locator('wat_1') },
 				[{ statusCode: 200, body: { id: 'wat_1' } }],
 			);
-			expect([requests[0].options.method, requests[0].url, requests[0].options.body]).toEqual([
+			expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
 				'PATCH',
 				`https://peach.test/api/v1/whats_app_templates/wat_1/${action}`,
 				{},

@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import { requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
+import { automationIdOf } from './shared';
 
 export const option: OperationOption = {
 	name: 'Get',
@@ -20,14 +20,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['automation'], operation: ['get'] } },
 	properties,
 );
-
-export function automationIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
-		'Automation',
-		context.getNodeParameter('automationId', itemIndex, '', { extractValue: true }),
-		'Pick an automation From List, or enter its ID By ID (e.g. strm_1234abcd).',
-	);
-}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const id = automationIdOf(this, itemIndex);

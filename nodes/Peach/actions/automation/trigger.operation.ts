@@ -4,19 +4,19 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { keyValueCollection } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
-import { contactFrom } from '../../helpers/contact';
+import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { PeachInputError } from '../../helpers/inputError';
-import { parseJsonObject } from '../../helpers/json';
-import { outputOf, rowsOf } from '../../helpers/payload';
+import { parseJsonObject, setOwn } from '../../helpers/json';
+import { answerOf, pairsToValues, rowsOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
-import { automationIdOf } from './get.operation';
+import type { DeliveryPermit, OperationOption } from '../node.type';
+import { automationIdOf } from './shared';
 
 /**
  * The body of `POST /streams/{id}/events`, as Peach's MCP server builds it (its docs page was never
- * seen): `contact` plus the payload's keys at the top level. Kept here, in one place.
+ * seen): `contact` plus the payload's keys at the top level. The contact's key, kept in one place.
  */
-export const TRIGGER_EVENT = { contactKey: 'contact', payloadAtTopLevel: true } as const;
+export const CONTACT_KEY = 'contact';
 
 export const option: OperationOption = {
 	name: 'Trigger',
@@ -64,41 +64,39 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** The event body: the contact and the payload (any JSON values; "contact" is reserved). Pure. */
+/**
+ * The event body: the contact and the payload (any JSON values, every key kept as given, even
+ * `__proto__`; "contact" is reserved). Pure.
+ */
 export function buildTriggerEventBody(contact: IDataObject, payload: IDataObject): IDataObject {
-	if (Object.prototype.hasOwnProperty.call(payload, TRIGGER_EVENT.contactKey)) {
+	if (Object.prototype.hasOwnProperty.call(payload, CONTACT_KEY)) {
 		throw new PeachInputError(
 			'Payload',
-			TRIGGER_EVENT.contactKey,
+			CONTACT_KEY,
 			'is a reserved name',
 			'Give the contact in Phone Number and Contact Fields, and name the payload fields otherwise.',
 		);
 	}
-	return { [TRIGGER_EVENT.contactKey]: contact, ...payload };
+	const body: IDataObject = {};
+	setOwn(body, CONTACT_KEY, contact);
+	for (const [key, value] of Object.entries(payload)) setOwn(body, key, value);
+	return body;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const id = automationIdOf(this, itemIndex);
-	const mode = this.getNodeParameter('payloadInput', itemIndex, 'fields') as string;
-	let payload: IDataObject = {};
-	if (mode === 'json') {
-		payload = parseJsonObject(
-			'Payload (JSON)',
-			this.getNodeParameter('payloadJson', itemIndex, '{}'),
-		);
-	} else {
-		for (const row of rowsOf(this.getNodeParameter('payload', itemIndex, {}))) {
-			const key = typeof row.key === 'string' ? row.key.trim() : '';
-			if (!key)
-				throw new PeachInputError(
-					'Payload Fields',
-					row,
-					'has a row without a name',
-					'Name every row.',
-				);
-			payload[key] = row.value as string;
-		}
-	}
+export const delivers = true;
+
+/** One run of an automation, read and checked: the automation and the event body. */
+export interface TriggerPlan {
+	automationId: string;
+	body: IDataObject;
+}
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<TriggerPlan> {
+	const automationId = automationIdOf(this, itemIndex);
+	const payload =
+		this.getNodeParameter('payloadInput', itemIndex, 'fields') === 'json'
+			? parseJsonObject('Payload (JSON)', this.getNodeParameter('payloadJson', itemIndex, '{}'))
+			: pairsToValues('Payload Fields', rowsOf(this.getNodeParameter('payload', itemIndex, {})));
 	const body = buildTriggerEventBody(
 		contactFrom(
 			this.getNodeParameter('phoneNumber', itemIndex),
@@ -106,14 +104,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		),
 		payload,
 	);
-	return outputOf(
+	return { automationId, body };
+}
+
+/** Runs for the same contact go one after another, in input order. */
+export function recipientOf(plan: TriggerPlan): string | undefined {
+	return recipientOfEvent(plan.body);
+}
+
+export async function deliver(
+	this: IExecuteFunctions,
+	plan: TriggerPlan,
+	itemIndex: number,
+	permit: DeliveryPermit,
+): Promise<IDataObject> {
+	return answerOf(
 		await peachApiRequest.call(this, {
 			method: 'POST',
-			path: `/streams/${encodeURIComponent(id)}/events`,
-			body,
+			path: `/streams/${encodeURIComponent(plan.automationId)}/events`,
+			body: plan.body,
 			itemIndex,
-			notFound: { label: 'Automation', id },
-			delivers: true,
+			notFound: { label: 'Automation', id: plan.automationId },
+			delivers: permit,
 		}),
 	);
 }

@@ -7,8 +7,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { automationAttributes, automationFieldOptions } from './create.operation';
-import { automationIdOf } from './get.operation';
+import { automationAttributes, automationFieldOptions, automationIdOf } from './shared';
 
 export const option: OperationOption = {
 	name: 'Update',

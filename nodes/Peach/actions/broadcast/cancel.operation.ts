@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import type { ItemResult, OperationOption } from '../node.type';
-import { changeBroadcast } from './change';
+import { changeBroadcast } from './shared';
 
 export const option: OperationOption = {
 	name: 'Cancel',

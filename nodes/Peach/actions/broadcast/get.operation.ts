@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import { requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
+import { broadcastIdOf } from './shared';
 
 export const option: OperationOption = {
 	name: 'Get',
@@ -20,15 +20,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['broadcast'], operation: ['get'] } },
 	properties,
 );
-
-/** The broadcast ID of the item, from the locator. */
-export function broadcastIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
-		'Broadcast',
-		context.getNodeParameter('broadcastId', itemIndex, '', { extractValue: true }),
-		'Pick a broadcast From List, or enter its ID By ID (e.g. cmp_1234abcd).',
-	);
-}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const id = broadcastIdOf(this, itemIndex);

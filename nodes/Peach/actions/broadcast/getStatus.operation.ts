@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { eventIdField } from '../../descriptions/fields';
 import { requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
-import { pollUntil } from '../../transport/poll';
+import { followUntil } from '../../transport/poll';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 
@@ -72,17 +72,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return broadcastStatusOutput(await peachApiRequest.call(this, request));
 	}
 	const timeout = this.getNodeParameter('waitTimeout', itemIndex, 60) as number;
-	const polled = await pollUntil.call(this, request, {
+	const {
+		results: [polled],
+		waitedMs,
+	} = await followUntil.call(this, [request], {
 		timeoutMs: Math.min(Math.max(timeout, 1), MAX_WAIT_SECONDS) * 1000,
 		done: (event) =>
 			isPlainObject(event) && (event.status === 'processed' || event.status === 'failed'),
 	});
+	if (polled.error) throw polled.error;
 	return {
 		...broadcastStatusOutput(polled.body),
 		wait: {
 			final: polled.done,
 			timedOut: !polled.done,
-			waitedSeconds: Math.round(polled.waitedMs / 100) / 10,
+			waitedSeconds: Math.round(waitedMs / 100) / 10,
 			polls: polled.polls,
 		},
 	};

@@ -5,13 +5,13 @@ import { businessPhoneNumberField, keyValueCollection } from '../../descriptions
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { isSet, requireText } from '../../helpers/fields';
-import { omitEmpty, outputOf, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
+import { answerOf, omitEmpty, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
-import { badRowsError, checkRows } from '../../helpers/rows';
+import { checkRows } from '../../helpers/rows';
 import { toFutureUtcTimestamp } from '../../helpers/time';
 import { peachApiRequest } from '../../transport/request';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
-import type { BatchOutput, OperationOption } from '../node.type';
+import type { BatchOutput, DeliveryPermit, OperationOption, PreparedBatch } from '../node.type';
 
 export const option: OperationOption = {
 	name: 'Launch',
@@ -215,48 +215,59 @@ async function launch(
 	context: IExecuteFunctions,
 	broadcast: IDataObject,
 	itemIndex: number,
+	permit: DeliveryPermit,
 ): Promise<IDataObject> {
-	const response = await peachApiRequest.call(context, {
-		method: 'POST',
-		path: '/events',
-		body: { event_type: 'send_broadcast', broadcast },
-		itemIndex,
-		delivers: true,
-	});
-	const output = outputOf(response);
-	return Array.isArray(output) ? { response: output } : output;
+	return answerOf(
+		await peachApiRequest.call(context, {
+			method: 'POST',
+			path: '/events',
+			body: { event_type: 'send_broadcast', broadcast },
+			itemIndex,
+			delivers: permit,
+		}),
+	);
 }
 
 /**
- * Audience: one broadcast per input item. Input items: every row is checked first; then all the
- * good rows go in ONE request, whose output is paired to every one of those items.
+ * What Launch will send. From input items: the shared fields and every good contact row, for ONE
+ * request. To audiences: one broadcast per input item.
  */
-export async function executeBatch(
+export type LaunchPlan =
+	| {
+			recipients: 'items';
+			base: IDataObject;
+			contacts: Array<{ itemIndex: number; contact: IDataObject }>;
+	  }
+	| { recipients: 'audience'; broadcasts: Array<{ itemIndex: number; broadcast: IDataObject }> };
+
+export const batch = true;
+export const delivers = true;
+
+/**
+ * Reads and checks every item before anything is launched: each contact row (From Input Items) or
+ * each item's whole broadcast (Audience). A problem with the shared fields fails the whole batch.
+ */
+export async function prepareBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
-): Promise<BatchOutput[]> {
-	if (itemIndexes.length === 0) return [];
-	const recipients = this.getNodeParameter('recipients', 0, 'items') as string;
-	if (recipients === 'audience') {
-		const outputs: BatchOutput[] = [];
-		for (const itemIndex of itemIndexes) {
-			try {
-				const broadcast = {
-					...broadcastBase(this, itemIndex),
-					audience_id: requireText(
-						'Audience ID',
-						this.getNodeParameter('audienceId', itemIndex),
-						'Copy the audience ID from the Peach web app.',
-					),
-				};
-				outputs.push({ json: await launch(this, broadcast, itemIndex), inputs: [itemIndex] });
-			} catch (error) {
-				outputs.push({ error: error as Error, inputs: [itemIndex] });
-			}
-		}
-		return outputs;
+): Promise<PreparedBatch<LaunchPlan>> {
+	const problems: PreparedBatch<LaunchPlan>['problems'] = [];
+	if (this.getNodeParameter('recipients', 0, 'items') === 'audience') {
+		const rows = checkRows(itemIndexes, (itemIndex) => ({
+			...broadcastBase(this, itemIndex),
+			audience_id: requireText(
+				'Audience ID',
+				this.getNodeParameter('audienceId', itemIndex),
+				'Copy the audience ID from the Peach web app.',
+			),
+		}));
+		const broadcasts = rows.flatMap((row) =>
+			'value' in row ? [{ itemIndex: row.itemIndex, broadcast: row.value }] : [],
+		);
+		for (const row of rows) if ('error' in row) problems.push(row);
+		return { plan: { recipients: 'audience', broadcasts }, problems };
 	}
-	const base = broadcastBase(this, itemIndexes[0]);
+	const base = itemIndexes.length ? broadcastBase(this, itemIndexes[0]) : {};
 	const rows = checkRows(itemIndexes, (itemIndex) =>
 		broadcastContact({
 			itemIndex,
@@ -265,31 +276,49 @@ export async function executeBatch(
 			variables: this.getNodeParameter('contactVariables', itemIndex, {}),
 		}),
 	);
-	const problems = rows.flatMap((row) => ('error' in row ? [row] : []));
-	if (problems.length && !this.continueOnFail())
-		throw badRowsError(
-			'Broadcast',
-			problems.map((row) => row.error),
-			'launched',
-		);
-	const outputs: BatchOutput[] = problems.map((row) => ({
-		error: row.error,
-		inputs: [row.itemIndex],
-	}));
-	const contacts = rows.flatMap((row) => ('value' in row ? [row] : []));
-	if (contacts.length === 0) return outputs;
-	const inputs = contacts.map((entry) => entry.itemIndex);
+	const contacts = rows.flatMap((row) =>
+		'value' in row ? [{ itemIndex: row.itemIndex, contact: row.value }] : [],
+	);
+	for (const row of rows) if ('error' in row) problems.push(row);
+	return { plan: { recipients: 'items', base, contacts }, problems };
+}
+
+/**
+ * From input items: one request for all good contacts, its output paired to every one of them. To
+ * audiences: one launch per item, in order; the first failure stops the rest unless Continue On Fail
+ * is on (the router's error then lists the broadcasts already launched).
+ */
+export async function deliverBatch(
+	this: IExecuteFunctions,
+	plan: LaunchPlan,
+	permit: DeliveryPermit,
+): Promise<BatchOutput[]> {
+	if (plan.recipients === 'audience') {
+		const outputs: BatchOutput[] = [];
+		for (const { itemIndex, broadcast } of plan.broadcasts) {
+			try {
+				outputs.push({
+					json: await launch(this, broadcast, itemIndex, permit),
+					inputs: [itemIndex],
+				});
+			} catch (error) {
+				outputs.push({ error: error as Error, inputs: [itemIndex] });
+				if (!this.continueOnFail()) break;
+			}
+		}
+		return outputs;
+	}
+	if (plan.contacts.length === 0) return [];
+	const inputs = plan.contacts.map((entry) => entry.itemIndex);
 	try {
 		const json = await launch(
 			this,
-			{ ...base, contacts: contacts.map((entry) => entry.value) },
+			{ ...plan.base, contacts: plan.contacts.map((entry) => entry.contact) },
 			inputs[0],
+			permit,
 		);
-		outputs.unshift({ json: { ...json, contactCount: contacts.length }, inputs });
+		return [{ json: { ...json, contactCount: inputs.length }, inputs }];
 	} catch (error) {
-		outputs.unshift({ error: error as Error, inputs });
+		return [{ error: error as Error, inputs }];
 	}
-	return outputs;
 }
-
-export const batch = true;

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemResult, OperationOption } from '../node.type';
-import { extraFieldsJson, guestLinkRequest } from './guestLink';
+import { extraFieldsJson, guestLinkRequest } from './shared';
 
 export const option: OperationOption = {
 	name: 'Create Setup Guest Link',

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { BatchOutput, OperationOption } from '../node.type';
-import { contactAttributes, contactFields } from './fields';
+import { contactAttributes, contactFields } from './shared';
 import { badRowsError, checkRows, chunkOutputs, chunks } from '../../helpers/rows';
 
 export const option: OperationOption = {

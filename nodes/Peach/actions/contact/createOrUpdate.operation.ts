@@ -6,7 +6,7 @@ import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { contactAttributes, contactFields } from './fields';
+import { contactAttributes, contactFields } from './shared';
 
 export const option: OperationOption = {
 	name: 'Create or Update',

@@ -6,6 +6,7 @@ import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
+import { contactPath } from './shared';
 
 export const option: OperationOption = {
 	name: 'Get',
@@ -21,11 +22,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['contact'], operation: ['get'] } },
 	properties,
 );
-
-/** `/contacts/{phone_number}` with the + URL-encoded. */
-export function contactPath(phoneNumber: string): string {
-	return `/contacts/${encodeURIComponent(phoneNumber)}`;
-}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const phone = normalizeContactPhoneNumber(

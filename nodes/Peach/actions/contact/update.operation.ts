@@ -7,8 +7,7 @@ import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { contactAttributes, contactFields } from './fields';
-import { contactPath } from './get.operation';
+import { contactAttributes, contactFields, contactPath } from './shared';
 
 export const option: OperationOption = {
 	name: 'Update',

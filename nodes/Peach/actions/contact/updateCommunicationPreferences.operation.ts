@@ -6,7 +6,7 @@ import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { BatchOutput, OperationOption } from '../node.type';
-import { COMMUNICATION_PREFERENCES, communicationPreferenceOptions } from './fields';
+import { COMMUNICATION_PREFERENCES, communicationPreferenceOptions } from './shared';
 import { badRowsError, checkRows, chunks } from '../../helpers/rows';
 
 export const option: OperationOption = {

@@ -8,7 +8,7 @@ import { toUtcTimestamp } from '../../helpers/time';
 import { peachApiRequestAllItems } from '../../transport/paginate';
 import { limitOfItem } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
-import { STATUS_OPTIONS } from './updateStatus.operation';
+import { STATUS_OPTIONS } from './shared';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -44,7 +44,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Escalated',
 				name: 'escalated',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description:
 					'Whether to list only escalated conversations (on) or only not escalated ones (off)',
 			},
@@ -52,7 +52,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Has Call Permission',
 				name: 'hasCallPermission',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description: 'Whether the contact allowed calls (on) or not (off)',
 			},
 			{

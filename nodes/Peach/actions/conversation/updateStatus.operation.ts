@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
@@ -6,6 +6,7 @@ import { oneOf, requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
+import { STATUS_OPTIONS, STATUSES } from './shared';
 
 export const option: OperationOption = {
 	name: 'Update Status',
@@ -13,14 +14,6 @@ export const option: OperationOption = {
 	action: 'Update the status of a conversation',
 	description: 'Set a conversation open, pending, awaiting customer response or closed',
 };
-
-export const STATUSES = ['open', 'pending', 'awaiting_customer_response', 'closed'];
-export const STATUS_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Awaiting Customer Response', value: 'awaiting_customer_response' },
-	{ name: 'Closed', value: 'closed' },
-	{ name: 'Open', value: 'open' },
-	{ name: 'Pending', value: 'pending' },
-];
 
 const properties: INodeProperties[] = [
 	locator('conversation', { required: true }),

@@ -3,7 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { requireText } from '../../helpers/fields';
+import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
+import { peachApiRequestAllItems } from '../../transport/paginate';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 
@@ -21,15 +23,42 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/**
+ * The ID of the file a `media://` URL names. The number in a media URL is not the file's ID (Peach's
+ * own examples pair ID 11 with media://12, and media 55 with media://101), so the URL is looked up
+ * in the media list by its `media_url`.
+ */
+async function mediaIdOfUrl(
+	context: IExecuteFunctions,
+	url: string,
+	itemIndex: number,
+): Promise<string> {
+	const [found] = await peachApiRequestAllItems.call(
+		context,
+		{ method: 'GET', path: '/medias', itemIndex },
+		{ itemsKey: ['medias'], limit: 1, filter: (media) => media.media_url === url },
+	);
+	if (found?.id === undefined || found.id === null || found.id === '') {
+		throw new PeachInputError(
+			'Media',
+			url,
+			'is not the media_url of any file in the media list',
+			"Pick the file From List, or give its ID (Media → Get Many shows each file's id and media_url).",
+		);
+	}
+	return String(found.id);
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const id = requireText(
+	const given = requireText(
 		'Media',
 		this.getNodeParameter('mediaId', itemIndex, '', { extractValue: true }),
-		'Pick a media file From List, or enter its ID (the number in media://<id>).',
+		'Pick a media file From List, or enter its ID (or its media:// URL).',
 	);
+	const id = /^media:\/\//.test(given) ? await mediaIdOfUrl(this, given, itemIndex) : given;
 	const response = await peachApiRequest.call(this, {
 		method: 'DELETE',
-		path: `/medias/${encodeURIComponent(id.replace(/^media:\/\//, ''))}`,
+		path: `/medias/${encodeURIComponent(id)}`,
 		itemIndex,
 		notFound: { label: 'Media', id },
 	});

@@ -5,10 +5,11 @@ import { contactFieldsCollection, phoneNumberField } from '../../descriptions/co
 import { contactFrom } from '../../helpers/contact';
 import { isSet, oneOf, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { omitEmpty, outputOf } from '../../helpers/payload';
+import { answerOf, omitEmpty } from '../../helpers/payload';
 import { parseDateTime } from '../../helpers/time';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { DeliveryPermit, OperationOption } from '../node.type';
+import { minorUnits } from './shared';
 
 export const option: OperationOption = {
 	name: 'Create',
@@ -127,28 +128,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** A whole, non-negative amount in minor units; decimals are refused with the conversion shown. */
-export function minorUnits(field: string, value: unknown): number {
-	const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) {
-		throw new PeachInputError(
-			field,
-			value,
-			'is not an amount',
-			'Give the amount in minor units, e.g. 12000 for ₹120.00.',
-		);
-	}
-	if (!Number.isInteger(amount)) {
-		throw new PeachInputError(
-			field,
-			value,
-			'has decimals, but amounts are in minor units',
-			`Give paise, not rupees: ${amount} rupees is ${Math.round(amount * 100)}.`,
-		);
-	}
-	return amount;
-}
-
 /** The body of `POST /api/v1/orders`. Pure. */
 export function buildOrderBody(
 	input: {
@@ -218,9 +197,12 @@ export function buildOrderBody(
 	});
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+export const delivers = true;
+
+/** Reads and checks one item; the body of its order. */
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const items = this.getNodeParameter('items', itemIndex, {}) as { item?: IDataObject[] };
-	const body = buildOrderBody(
+	return buildOrderBody(
 		{
 			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 			contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
@@ -229,13 +211,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		this.getTimezone(),
 	);
-	return outputOf(
+}
+
+export { recipientOfEvent as recipientOf } from '../../helpers/contact';
+
+export async function deliver(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+	permit: DeliveryPermit,
+): Promise<IDataObject> {
+	return answerOf(
 		await peachApiRequest.call(this, {
 			method: 'POST',
 			path: '/orders',
 			body,
 			itemIndex,
-			delivers: true,
+			delivers: permit,
 		}),
 	);
 }

@@ -3,29 +3,51 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSet, oneOf } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { outputOf } from '../../helpers/payload';
+import { answerOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
-import { minorUnits } from './create.operation';
-import { orderIdField, orderIdOf } from './get.operation';
+import type { DeliveryPermit, OperationOption } from '../node.type';
+import { minorUnits, orderIdField, orderIdOf } from './shared';
 
 export const option: OperationOption = {
 	name: 'Refund',
 	value: 'refund',
 	action: 'Refund an order',
 	description:
-		'Refund a paid order in full or in part (INR, minor units). A refund moves money: it is never repeated automatically, and a failed one must be checked in Peach before trying again.',
+		'Refund a paid order: part of it (an amount in INR minor units, required) or, only when chosen explicitly, the whole order. A refund moves money: it is never repeated automatically, and a failed one must be checked in Peach before trying again.',
 };
 
 const properties: INodeProperties[] = [
 	orderIdField,
 	{
+		displayName: 'Refund',
+		name: 'refundType',
+		type: 'options',
+		options: [
+			{
+				name: 'Part of the Order',
+				value: 'partial',
+				description: 'The amount below, in minor units',
+			},
+			{
+				name: 'The Whole Order',
+				value: 'full',
+				description: 'Peach refunds the order in full; no amount is sent',
+			},
+		],
+		default: 'partial',
+		description:
+			'How much to refund. A whole-order refund must be chosen here: an empty amount never means "everything".',
+	},
+	{
 		displayName: 'Amount (Minor Units)',
 		name: 'amount',
 		type: 'number',
+		required: true,
+		typeOptions: { minValue: 1 },
 		default: 0,
 		description:
-			'How much to refund, in paise: 12000 = ₹120.00. 0 leaves the amount out (Peach refunds the order).',
+			'How much to refund, in paise: 12000 = ₹120.00. A whole number above 0; an empty or zero amount is refused.',
+		displayOptions: { show: { refundType: ['partial'] } },
 	},
 	{
 		displayName: 'Currency',
@@ -33,6 +55,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'INR',
 		description: 'Peach supports only INR',
+		displayOptions: { show: { refundType: ['partial'] } },
 	},
 	{
 		displayName: 'Speed',
@@ -52,8 +75,15 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** The body of `POST /api/v1/orders/{id}/refunds`: speed and, when given, an INR amount. Pure. */
+export const REFUND_TYPES = ['partial', 'full'];
+
+/**
+ * The body of `POST /api/v1/orders/{id}/refunds`. A whole-order refund is only ever the explicit
+ * choice `full` (then no amount is sent); a partial refund needs a whole amount above 0 in INR minor
+ * units: an empty, zero or missing amount is refused, never read as "refund everything". Pure.
+ */
 export function buildRefundBody(input: {
+	refundType: unknown;
 	amount: unknown;
 	currency: unknown;
 	speed: unknown;
@@ -61,38 +91,81 @@ export function buildRefundBody(input: {
 	const body: IDataObject = {};
 	const speed = oneOf('Speed', input.speed, ['normal', 'instant']);
 	if (speed) body.speed = speed;
-	if (isSet(input.amount) && input.amount !== 0) {
-		const currency = String(input.currency ?? 'INR')
-			.trim()
-			.toUpperCase();
-		if (currency !== 'INR') {
-			throw new PeachInputError(
-				'Currency',
-				input.currency,
-				'is not supported',
-				'Peach refunds only in INR: use INR.',
-			);
-		}
-		body.amount = { currency, value: minorUnits('Amount', input.amount) };
+	const refundType = oneOf('Refund', input.refundType, REFUND_TYPES);
+	if (refundType === 'full') return body;
+	if (refundType !== 'partial') {
+		throw new PeachInputError(
+			'Refund',
+			input.refundType,
+			'is empty',
+			'Choose Part of the Order (with an amount) or The Whole Order.',
+		);
 	}
+	if (!isSet(input.amount) || input.amount === 0 || input.amount === '0') {
+		throw new PeachInputError(
+			'Amount (Minor Units)',
+			input.amount,
+			'is empty or zero',
+			'Give the amount to refund in paise (12000 = ₹120.00), or choose Refund → The Whole Order to refund everything.',
+		);
+	}
+	const value = minorUnits('Amount (Minor Units)', input.amount);
+	const currency = String(input.currency ?? 'INR')
+		.trim()
+		.toUpperCase();
+	if (currency !== 'INR') {
+		throw new PeachInputError(
+			'Currency',
+			input.currency,
+			'is not supported',
+			'Peach refunds only in INR: use INR.',
+		);
+	}
+	body.amount = { currency, value };
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const id = orderIdOf(this, itemIndex);
-	const body = buildRefundBody({
-		amount: this.getNodeParameter('amount', itemIndex, 0),
-		currency: this.getNodeParameter('currency', itemIndex, 'INR'),
-		speed: this.getNodeParameter('speed', itemIndex, 'normal'),
-	});
-	return outputOf(
+export const delivers = true;
+
+/** One refund, read and checked: the order and the body. */
+export interface RefundPlan {
+	orderId: string;
+	body: IDataObject;
+}
+
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<RefundPlan> {
+	const refundType = this.getNodeParameter('refundType', itemIndex, 'partial');
+	const partial = refundType === 'partial';
+	return {
+		orderId: orderIdOf(this, itemIndex),
+		body: buildRefundBody({
+			refundType,
+			amount: partial ? this.getNodeParameter('amount', itemIndex, undefined) : undefined,
+			currency: partial ? this.getNodeParameter('currency', itemIndex, 'INR') : undefined,
+			speed: this.getNodeParameter('speed', itemIndex, 'normal'),
+		}),
+	};
+}
+
+/** Refunds of the same order go one after another, in input order. */
+export function recipientOf(plan: RefundPlan): string {
+	return plan.orderId;
+}
+
+export async function deliver(
+	this: IExecuteFunctions,
+	plan: RefundPlan,
+	itemIndex: number,
+	permit: DeliveryPermit,
+): Promise<IDataObject> {
+	return answerOf(
 		await peachApiRequest.call(this, {
 			method: 'POST',
-			path: `/orders/${encodeURIComponent(id)}/refunds`,
-			body,
+			path: `/orders/${encodeURIComponent(plan.orderId)}/refunds`,
+			body: plan.body,
 			itemIndex,
-			notFound: { label: 'Order', id },
-			delivers: true,
+			notFound: { label: 'Order', id: plan.orderId },
+			delivers: permit,
 		}),
 	);
 }

@@ -8,11 +8,11 @@ import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { outputOf } from '../../helpers/payload';
+import { answerOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import { liquidValuesOfItem } from '../itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { DeliveryPermit, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
 	name: 'Connect to AI Agent',
@@ -96,9 +96,12 @@ export function buildConnectToAiAgentBody(input: {
 	};
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+export const delivers = true;
+
+/** Reads and checks one item; the body of its request. */
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const body = buildConnectToAiAgentBody({
+	return buildConnectToAiAgentBody({
 		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 		templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
 		liquidValues: liquidValuesOfItem(this, itemIndex),
@@ -106,13 +109,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 		businessPhoneNumber: additionalFields.businessPhoneNumber,
 	});
-	return outputOf(
+}
+
+export { recipientOfEvent as recipientOf } from '../../helpers/contact';
+
+export async function deliver(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+	permit: DeliveryPermit,
+): Promise<IDataObject> {
+	return answerOf(
 		await peachApiRequest.call(this, {
 			method: 'POST',
 			path: '/events',
 			body,
 			itemIndex,
-			delivers: true,
+			delivers: permit,
 		}),
 	);
 }

@@ -5,16 +5,16 @@ import { contactFieldsCollection, phoneNumberField } from '../../descriptions/co
 import { businessPhoneNumberField } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { contactFrom } from '../../helpers/contact';
+import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
-import { omitEmpty, outputOf } from '../../helpers/payload';
+import { answerOf, omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
-import { pollUntil } from '../../transport/poll';
+import { followUntil } from '../../transport/poll';
 import { peachApiRequest } from '../../transport/request';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { Delivered, DeliveryPermit, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -191,50 +191,25 @@ export function messageStatusOf(event: unknown): string | undefined {
 	return typeof result?.status === 'string' ? result.status : undefined;
 }
 
-/**
- * After a send: polls `GET /events/{event_id}` until the message reaches a final status or the
- * timeout. The send is never repeated. The output says the final status, or that the wait timed out.
- */
-export async function waitForDelivery(
-	this: IExecuteFunctions,
-	eventId: string,
-	timeoutSeconds: number,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const result = await pollUntil.call(
-		this,
-		{
-			method: 'GET',
-			path: `/events/${encodeURIComponent(eventId)}`,
-			itemIndex,
-			notFound: { label: 'Event', id: eventId },
-		},
-		{
-			timeoutMs: Math.min(Math.max(timeoutSeconds, 1), MAX_WAIT_SECONDS) * 1000,
-			done: (event) => {
-				const status = messageStatusOf(event);
-				return (
-					(status !== undefined && FINAL_MESSAGE_STATUSES.includes(status)) ||
-					(isPlainObject(event) && event.status === 'failed')
-				);
-			},
-		},
+/** Whether an event's answer is final: the message reached a final status, or the event failed. */
+function isFinalEvent(event: unknown): boolean {
+	const status = messageStatusOf(event);
+	return (
+		(status !== undefined && FINAL_MESSAGE_STATUSES.includes(status)) ||
+		(isPlainObject(event) && event.status === 'failed')
 	);
-	const event = isPlainObject(result.body) ? result.body : {};
-	const result_ = isPlainObject(event.result) ? event.result : {};
-	return {
-		status: messageStatusOf(event) ?? null,
-		final: result.done,
-		timedOut: !result.done,
-		waitedSeconds: Math.round(result.waitedMs / 100) / 10,
-		polls: result.polls,
-		failureMessage: (result_.failure_message as string | undefined) ?? null,
-		eventStatus: (event.status as string | undefined) ?? null,
-	};
 }
 
-/** Reads the parameters of one item (only those of the chosen variables mode), sends, and maybe waits. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+/** One send, read and checked: the request body and, with Wait for Delivery, how long to wait. */
+export interface SendPlan {
+	body: IDataObject;
+	waitSeconds?: number;
+}
+
+export const delivers = true;
+
+/** Reads and checks one item's parameters (only those of the chosen variables mode). */
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SendPlan> {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = buildSendTemplateMessageBody(
 		{
@@ -247,34 +222,99 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		this.getTimezone(),
 	);
+	if (!this.getNodeParameter('waitForDelivery', itemIndex, false)) return { body };
+	const waitSeconds = Number(this.getNodeParameter('waitTimeout', itemIndex, 60));
+	return {
+		body,
+		waitSeconds: Math.min(
+			Math.max(Number.isFinite(waitSeconds) ? waitSeconds : 60, 1),
+			MAX_WAIT_SECONDS,
+		),
+	};
+}
+
+/** Messages to the same contact are sent one after another, in input order. */
+export function recipientOf(plan: SendPlan): string | undefined {
+	return recipientOfEvent(plan.body);
+}
+
+/** The send itself: made once, never repeated. Output: Peach's answer, with `event_id`. */
+export async function deliver(
+	this: IExecuteFunctions,
+	plan: SendPlan,
+	itemIndex: number,
+	permit: DeliveryPermit,
+): Promise<IDataObject> {
 	const response = await peachApiRequest.call(this, {
 		method: 'POST',
 		path: '/events',
-		body,
+		body: plan.body,
 		itemIndex,
-		delivers: true,
+		delivers: permit,
 	});
 	// Both documented answers keep event_id at the top: {status, event_id} and the 201 echo.
-	const output = outputOf(response);
-	if (!this.getNodeParameter('waitForDelivery', itemIndex, false)) return output;
-	const answer = Array.isArray(output) ? {} : output;
-	const eventId = typeof answer.event_id === 'string' ? answer.event_id : '';
-	if (!eventId) {
-		return {
-			...answer,
-			delivery: {
+	return answerOf(response);
+}
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/**
+ * Wait for Delivery, after every item was sent: follows all their event IDs in one loop bounded by
+ * one time limit (the longest Wait Timeout of the items), reading only `GET /events/{event_id}`.
+ * Each output gets `deliveryStatus` and `delivery`; a read that fails (e.g. Peach's 503) is written
+ * into `delivery.error`, and the item keeps its `event_id`: the message was sent.
+ */
+export async function follow(
+	this: IExecuteFunctions,
+	delivered: Array<Delivered<SendPlan>>,
+): Promise<void> {
+	const waiting = delivered.filter((entry) => entry.prepared?.waitSeconds !== undefined);
+	const toFollow: Array<Delivered<SendPlan>> = [];
+	for (const entry of waiting) {
+		if (typeof entry.json.event_id === 'string' && entry.json.event_id !== '') toFollow.push(entry);
+		else {
+			entry.json.deliveryStatus = null;
+			entry.json.delivery = {
 				status: null,
 				final: false,
 				timedOut: false,
 				reason: 'Peach returned no event_id to follow',
-			},
-		};
+			};
+		}
 	}
-	const delivery = await waitForDelivery.call(
+	if (toFollow.length === 0) return;
+	const { results, waitedMs } = await followUntil.call(
 		this,
-		eventId,
-		this.getNodeParameter('waitTimeout', itemIndex, 60) as number,
-		itemIndex,
+		toFollow.map(({ itemIndex, json }) => ({
+			method: 'GET' as const,
+			path: `/events/${encodeURIComponent(String(json.event_id))}`,
+			itemIndex,
+			notFound: { label: 'Event', id: String(json.event_id) },
+		})),
+		{
+			timeoutMs: Math.max(...toFollow.map((entry) => entry.prepared?.waitSeconds ?? 0)) * 1000,
+			done: isFinalEvent,
+		},
 	);
-	return { ...answer, deliveryStatus: delivery.status, delivery };
+	toFollow.forEach((entry, index) => {
+		const result = results[index];
+		const event = isPlainObject(result.body) ? result.body : {};
+		const found = isPlainObject(event.result) ? event.result : {};
+		const status = messageStatusOf(event) ?? null;
+		entry.json.deliveryStatus = status;
+		entry.json.delivery = {
+			status,
+			final: result.done,
+			timedOut: !result.done && !result.error,
+			waitedSeconds: seconds(result.done || result.error ? result.lastReadMs : waitedMs),
+			polls: result.polls,
+			failureMessage: (found.failure_message as string | undefined) ?? null,
+			eventStatus: (event.status as string | undefined) ?? null,
+			...(result.error
+				? {
+						error: `The message was sent (event_id ${String(entry.json.event_id)}), but its status could not be read: ${result.error.message}`,
+					}
+				: {}),
+		};
+	});
 }

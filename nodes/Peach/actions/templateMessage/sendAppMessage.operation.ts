@@ -6,10 +6,10 @@ import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
-import { outputOf } from '../../helpers/payload';
+import { answerOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import { liquidValuesOfItem } from '../itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { DeliveryPermit, OperationOption } from '../node.type';
 
 /**
  * The field names of `send_app_message`. Peach's page for it was never seen; these come from Peach's
@@ -103,25 +103,38 @@ export function buildSendAppMessageBody(input: {
 	};
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+export const delivers = true;
+
+/** Reads and checks one item; the body of its request. */
+export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const fallback = this.getNodeParameter('useFallbackTemplate', itemIndex, false) as boolean;
 	const templateId = fallback
 		? this.getNodeParameter('templateId', itemIndex, '', { extractValue: true })
 		: undefined;
-	const body = buildSendAppMessageBody({
+	return buildSendAppMessageBody({
 		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 		appId: this.getNodeParameter('appId', itemIndex),
 		liquidValues: liquidValuesOfItem(this, itemIndex),
 		fallbackTemplateId: templateId,
 		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 	});
-	return outputOf(
+}
+
+export { recipientOfEvent as recipientOf } from '../../helpers/contact';
+
+export async function deliver(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+	permit: DeliveryPermit,
+): Promise<IDataObject> {
+	return answerOf(
 		await peachApiRequest.call(this, {
 			method: 'POST',
 			path: '/events',
 			body,
 			itemIndex,
-			delivers: true,
+			delivers: permit,
 		}),
 	);
 }

@@ -8,7 +8,7 @@ import { isPlainObject } from '../../helpers/json';
 import { omitEmpty, outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { dataMappingsField, dataMappingsFrom } from './fields';
+import { dataMappingsField, dataMappingsFrom } from './shared';
 
 export const option: OperationOption = {
 	name: 'Create',

@@ -9,7 +9,7 @@ import { isPlainObject } from '../../helpers/json';
 import { outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { dataMappingsField, dataMappingsFrom } from './fields';
+import { dataMappingsField, dataMappingsFrom } from './shared';
 
 export const option: OperationOption = {
 	name: 'Update',
@@ -71,7 +71,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Clear Data Mappings',
 				name: 'clearDataMappings',
 				type: 'boolean',
-				default: true,
+				default: false,
 				description:
 					"Whether to remove all of the trigger's data mappings (sends an empty list). Leave Data Mappings out when this is on.",
 			},

@@ -1,9 +1,20 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult } from '../node.type';
-import { broadcastIdOf } from './get.operation';
+
+/** What the Broadcast operations share: the broadcast's ID, and archive and cancel. */
+
+/** The broadcast ID of the item, from the locator. */
+export function broadcastIdOf(context: IExecuteFunctions, itemIndex: number): string {
+	return requireText(
+		'Broadcast',
+		context.getNodeParameter('broadcastId', itemIndex, '', { extractValue: true }),
+		'Pick a broadcast From List, or enter its ID By ID (e.g. cmp_1234abcd).',
+	);
+}
 
 /** `PATCH /api/v1/broadcasts/{id}/<action>` (archive, cancel), without a body; Peach's answer as it came. */
 export async function changeBroadcast(

@@ -1,10 +1,29 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { keyValueCollection } from '../../descriptions/fields';
-import { isSet, oneOf, validateEmail } from '../../helpers/fields';
+import { isSet, oneOf, requireText, validateEmail } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { omitEmpty, pairsToStringMap, rowsOf } from '../../helpers/payload';
+import { parseJsonObject } from '../../helpers/json';
+import { omitEmpty, outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
 import { validateTimeZone } from '../../helpers/time';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult } from '../node.type';
+
+/**
+ * What the Contact operations share: the contact's path, its fields and how they are sent, and the
+ * setup guest link requests.
+ */
+
+/** `/contacts/{phone_number}` with the + URL-encoded. */
+export function contactPath(phoneNumber: string): string {
+	return `/contacts/${encodeURIComponent(phoneNumber)}`;
+}
 
 export const COMMUNICATION_PREFERENCES = [
 	'allow_everything',
@@ -77,7 +96,7 @@ export function contactFields(
 			displayName: 'Opted Out',
 			name: 'optedOut',
 			type: 'boolean',
-			default: true,
+			default: false,
 			description: 'Whether the contact opted out of messages',
 		},
 		tags: {
@@ -150,4 +169,55 @@ export function contactAttributes(fields: IDataObject, where = ''): IDataObject 
 		),
 		metadata,
 	});
+}
+
+/**
+ * Setup guest links: only their paths are documented (not their bodies or answers), so extra fields
+ * can be given as JSON and Peach's answer is output as it comes (README, "What is not known").
+ */
+export const guestLinkIdField: INodeProperties = {
+	displayName: 'Setup Guest Link ID',
+	name: 'guestLinkId',
+	type: 'string',
+	required: true,
+	default: '={{ $json.id }}',
+	placeholder: 'e.g. sgl_1234abcd',
+	description: 'The ID a Create Setup Guest Link returned. By default the one in the input item.',
+};
+
+export const extraFieldsJson: INodeProperties = {
+	displayName: 'Fields (JSON)',
+	name: 'fieldsJson',
+	type: 'json',
+	default: '{}',
+	description:
+		"Fields to send in the body, as Peach's web app or support names them. Peach documents none.",
+};
+
+export async function guestLinkRequest(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	action: 'create' | 'expire' | 'regenerate',
+): Promise<ItemResult> {
+	let method: IHttpRequestMethods = 'POST';
+	let path = '/setup_guest_links';
+	let body: IDataObject | undefined;
+	if (action === 'create') {
+		const json = context.getNodeParameter('fieldsJson', itemIndex, '{}');
+		body = isSet(json) ? parseJsonObject('Fields (JSON)', json) : {};
+	} else {
+		const id = requireText(
+			'Setup Guest Link ID',
+			context.getNodeParameter('guestLinkId', itemIndex),
+			'Use the id a Create Setup Guest Link returned.',
+		);
+		path = `/setup_guest_links/${encodeURIComponent(id)}${action === 'regenerate' ? '/regenerate' : ''}`;
+		if (action === 'expire') method = 'DELETE';
+	}
+	const response = await peachApiRequest.call(context, { method, path, body, itemIndex });
+	return action === 'expire' &&
+		(response === undefined ||
+			(typeof response === 'object' && response !== null && Object.keys(response).length === 0))
+		? { expired: true }
+		: outputOf(response);
 }

@@ -1,0 +1,34 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
+
+export const CREDENTIAL_TYPE = 'peachMessagingApi';
+
+const cache = new WeakMap<object, Promise<ICredentialsDecrypted>>();
+
+/**
+ * The node's credential, read (decrypted) once per execution and handed to n8n's authenticated
+ * request, which then applies the credential's own authenticate() without reading it again.
+ */
+export async function credentialsOf(
+	context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions,
+): Promise<ICredentialsDecrypted> {
+	let credentials = cache.get(context);
+	if (!credentials) {
+		credentials = (async () => {
+			const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+			return {
+				id: reference?.id ?? '',
+				name: reference?.name ?? CREDENTIAL_TYPE,
+				type: CREDENTIAL_TYPE,
+				data: await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE),
+			};
+		})();
+		cache.set(context, credentials);
+	}
+	return await credentials;
+}
