@@ -83,7 +83,6 @@ const workflowId = await client.createWorkflow({
 			},
 			credential,
 			'Send',
-			1.1,
 		),
 	],
 	connections: chain('Webhook', 'Items', 'Send'),

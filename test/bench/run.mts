@@ -123,7 +123,6 @@ function peachSend(
 		},
 		credential,
 		'Send',
-		1.1,
 	);
 }
 

@@ -190,6 +190,8 @@ export interface N8nInstance {
 	logFile: string;
 	process: ChildProcess;
 	stop(): Promise<void>;
+	/** A crash: SIGKILL to the whole process group at once (kill -9), nothing shut down cleanly. */
+	kill(): Promise<void>;
 }
 
 const started = new Set<ChildProcess>();
@@ -306,6 +308,16 @@ export async function startN8n(options: {
 		started.delete(child);
 	};
 
+	const kill = async () => {
+		if (child.exitCode !== null || !child.pid) return;
+		const exited = new Promise<void>((resolvePromise) =>
+			child.once('exit', () => resolvePromise()),
+		);
+		process.kill(-child.pid, 'SIGKILL');
+		await exited;
+		started.delete(child);
+	};
+
 	const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000);
 	for (;;) {
 		if (child.exitCode !== null)
@@ -322,7 +334,7 @@ export async function startN8n(options: {
 		}
 		await new Promise((resolvePromise) => setTimeout(resolvePromise, 1000));
 	}
-	return { url, port, userFolder: options.userFolder, logFile, process: child, stop };
+	return { url, port, userFolder: options.userFolder, logFile, process: child, stop, kill };
 }
 
 const FAILED_RUN_MARKER = '.peach-failed-run';

@@ -18,6 +18,7 @@ import { credentialChecks } from './checks/credential.e2e.mts';
 import { exampleChecks } from './checks/examples.e2e.mts';
 import { hostileChecks } from './checks/hostile.e2e.mts';
 import { mediaChecks } from './checks/media.e2e.mts';
+import { neverRepeatChecks } from './checks/neverRepeat.e2e.mts';
 import { orderChecks } from './checks/order.e2e.mts';
 import { peachTriggerChecks } from './checks/peachTrigger.e2e.mts';
 import { templateMessageChecks } from './checks/templateMessage.e2e.mts';
@@ -51,6 +52,7 @@ const checks = [
 	...automationChecks,
 	...automationMoreChecks,
 	...mediaChecks,
+	...neverRepeatChecks,
 	// Last among the action checks: it archives and pauses templates the others send.
 	...whatsAppTemplateChecks,
 	...peachTriggerChecks,

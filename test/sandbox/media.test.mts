@@ -43,10 +43,9 @@ describe('media: the direct upload', () => {
 		const media = await t.api('POST', '/api/v1/medias/finalize', {
 			signed_id: created.json.signed_id,
 		});
-		expect(media.json).toMatchObject({
-			filename: 'brochure.pdf',
-			media_url: `media://${media.json.id}`,
-		});
+		// As in Peach's docs, the number in the media URL is the stored blob's, not the media's ID.
+		expect(media.json).toMatchObject({ filename: 'brochure.pdf', media_url: 'media://101' });
+		expect(media.json.id).not.toBe(101);
 		const served = await fetch(`${t.sandbox.url}/storage/media/${media.json.id}`);
 		expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
 		expect(
@@ -83,10 +82,10 @@ describe('media: the direct upload', () => {
 			count: 1,
 			next: null,
 			previous: null,
-			medias: [{ id: 12, media_url: 'media://12' }],
+			medias: [{ id: 11, media_url: 'media://12' }],
 		});
-		expect((await t.api('DELETE', '/api/v1/medias/12')).status).toBe(204);
-		expect((await t.api('DELETE', '/api/v1/medias/12')).status).toBe(404);
+		expect((await t.api('DELETE', '/api/v1/medias/11')).status).toBe(204);
+		expect((await t.api('DELETE', '/api/v1/medias/11')).status).toBe(404);
 	});
 });
 

@@ -38,6 +38,7 @@ describe('examples/*.json', () => {
 			'send-and-wait-for-delivery.json',
 			'send-template-message-from-webhook.json',
 			'upload-a-pdf-and-send-it.json',
+			'what-was-sent-before-a-crash.json',
 		]);
 	});
 

@@ -81,7 +81,7 @@ export const automationMoreChecks: Check[] = [
 				'/dynamic-node-parameters/resource-locator-results',
 				{
 					path: 'conditionId',
-					nodeTypeAndVersion: { name: `${PACKAGE_NAME}.peach`, version: 1.1 },
+					nodeTypeAndVersion: { name: `${PACKAGE_NAME}.peach`, version: 1 },
 					currentNodeParameters: { resource: 'trigger', operation: 'create' },
 					methodName: 'searchConditions',
 					filter: 'abandoned',
@@ -161,13 +161,13 @@ export const automationMoreChecks: Check[] = [
 				returnAll: true,
 			});
 			const ids = nodeOutput(list.execution, 'Peach').map((item) => item.id);
-			assert(ids.includes(12), 'seeded media not listed');
+			assert(ids.includes(11), 'seeded media not listed');
 			const gone = await runPeachWorkflow(ctx, 'e2e-media-delete', {
 				resource: 'media',
 				operation: 'delete',
-				mediaId: id('12'),
+				mediaId: id('11'),
 			});
-			assertEqual(nodeOutput(gone.execution, 'Peach')[0], { deleted: true, id: '12' }, 'deleted');
+			assertEqual(nodeOutput(gone.execution, 'Peach')[0], { deleted: true, id: '11' }, 'deleted');
 		},
 	},
 ];

@@ -27,7 +27,6 @@ export const broadcastChecks: Check[] = [
 				},
 				{},
 				{
-					typeVersion: 1.1,
 					before: codeNode(
 						"return Array.from({ length: 1000 }, (_, i) => ({ json: { phone: '+1415' + String(5550000 + i), name: 'Guest ' + i } }));",
 					),
@@ -76,7 +75,6 @@ export const broadcastChecks: Check[] = [
 				},
 				{},
 				{
-					typeVersion: 1.1,
 					before: codeNode(
 						"return [{ json: { phone: '+14155550100' } }, { json: { phone: '4155550101' } }];",
 					),
@@ -84,11 +82,13 @@ export const broadcastChecks: Check[] = [
 			);
 			assertEqual(execution.status, 'error', 'execution status');
 			assertEqual(requests.length, 0, 'requests');
+			const error = nodeError(execution, 'Peach');
 			assertEqual(
-				nodeError(execution, 'Peach')?.message,
-				'Broadcast "1 bad row" cannot be launched; nothing was sent',
+				error?.message,
+				'Item 2 → Contact Phone Number "4155550101" has no + and country code',
 				'error',
 			);
+			assert(String(error?.description).includes('Nothing was sent'), String(error?.description));
 		},
 	},
 	{

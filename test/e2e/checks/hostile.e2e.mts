@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import fc from 'fast-check';
 
-import { log } from '../n8n.mts';
+import { log, N8N_VERSION } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context, pool, postDelivery } from '../suite.mts';
 import { publishTrigger } from './peachTrigger.e2e.mts';
 
@@ -30,7 +30,6 @@ async function publishV2(ctx: Context, parameters: Record<string, unknown> = {})
 		{ secret },
 	);
 	const trigger = await publishTrigger(ctx, parameters, {
-		typeVersion: 2,
 		credentials: { peachWebhookApi: { id: credential.id, name: credential.name } },
 	});
 	return { ...trigger, secret };
@@ -298,8 +297,19 @@ export const hostileChecks: Check[] = [
 			);
 			assertEqual(executions, 100, 'executions');
 			assertEqual(ignored, 1000, 'duplicates answered as ignored');
-			// Saved whole, last writer wins: the last save holds (nearly) every identity marked before it.
-			assert(persisted >= 95, `only ${persisted} of 100 identities saved in the static data`);
+			if (N8N_VERSION.startsWith('1.')) {
+				// n8n 1.x answers first and saves the static data before it runs the workflow: saved whole,
+				// last writer wins, so the last save holds (nearly) every identity marked before it.
+				assert(persisted >= 95, `only ${persisted} of 100 identities saved in the static data`);
+			} else {
+				// n8n 2.x answers only once it has stored the execution (so no answered delivery is lost),
+				// and on that path it does not save a trigger's static data (README, "Ignore Duplicates").
+				assertEqual(
+					persisted,
+					0,
+					'identities saved by n8n 2.x (if n8n now saves them, README "Ignore Duplicates" can say so)',
+				);
+			}
 			await ctx.client.deactivate(trigger.workflowId);
 		},
 	},

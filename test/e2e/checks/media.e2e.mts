@@ -26,7 +26,7 @@ async function uploadWorkflow(ctx: Context, path: string, sample: string, send?:
 			'Upload',
 		),
 	];
-	if (send) nodes.push(peachNode(send, ctx.credential, 'Send', 1.1));
+	if (send) nodes.push(peachNode(send, ctx.credential, 'Send'));
 	const names = nodes.map((node) => String(node.name));
 	const workflowId = await ctx.client.createWorkflow({
 		name: `e2e ${path}`,

@@ -13,13 +13,26 @@ import { assert, assertEqual, type Check, type Context, runPeachWorkflow } from 
 
 export const TRIGGER = 'Peach Trigger';
 
-/** Publishes a workflow with only a Peach Trigger; returns its id and production URL once it answers. */
+/**
+ * Publishes a workflow with only a Peach Trigger; returns its id and production URL once it answers.
+ * Without verification unless the parameters choose one; `secret` puts it in a Peach Webhook Secret
+ * credential.
+ */
 export async function publishTrigger(
 	ctx: Context,
 	parameters: Json,
-	options: { typeVersion?: number; credentials?: Json } = {},
+	options: { secret?: string; credentials?: Json } = {},
 ) {
 	const webhookId = randomUUID();
+	let credentials = options.credentials;
+	if (options.secret !== undefined) {
+		const credential = await ctx.client.createCredential(
+			`Peach webhook secret ${webhookId.slice(0, 8)}`,
+			'peachWebhookApi',
+			{ secret: options.secret },
+		);
+		credentials = { peachWebhookApi: { id: credential.id, name: credential.name } };
+	}
 	const workflowId = await ctx.client.createWorkflow({
 		name: `e2e trigger ${webhookId.slice(0, 8)}`,
 		nodes: [
@@ -27,14 +40,13 @@ export async function publishTrigger(
 				id: randomUUID(),
 				name: TRIGGER,
 				type: `${PACKAGE_NAME}.peachTrigger`,
-				typeVersion: options.typeVersion ?? 1,
+				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				parameters:
-					options.typeVersion === 2
-						? { events: ['*'], options: {}, ...parameters }
-						: { events: ['*'], verification: 'none', options: {}, ...parameters },
-				...(options.credentials ? { credentials: options.credentials } : {}),
+				parameters: credentials
+					? { events: ['*'], options: {}, ...parameters }
+					: { events: ['*'], verification: 'none', options: {}, ...parameters },
+				...(credentials ? { credentials } : {}),
 			},
 		],
 		connections: {},
@@ -157,7 +169,7 @@ export const peachTriggerChecks: Check[] = [
 		name: 'trigger: a wrong or missing secret answers 401 and starts nothing; the right one starts it',
 		fn: async (ctx) => {
 			const secret = randomUUID();
-			const byQuery = await publishTrigger(ctx, { verification: 'queryToken', secret });
+			const byQuery = await publishTrigger(ctx, { verification: 'queryToken' }, { secret });
 			const before = ctx.sandbox.state.deliveries.length;
 			target(ctx, `${byQuery.url}?token=wrong`);
 			await ctx.sandbox.emit('order.completed');
@@ -165,11 +177,11 @@ export const peachTriggerChecks: Check[] = [
 			await ctx.sandbox.emit('order.completed');
 			target(ctx, `${byQuery.url}?token=${secret}`);
 			await ctx.sandbox.emit('order.canceled');
-			const byHeader = await publishTrigger(ctx, {
-				verification: 'header',
-				secret,
-				headerName: 'X-Peach-Token',
-			});
+			const byHeader = await publishTrigger(
+				ctx,
+				{ verification: 'header', headerName: 'X-Peach-Token' },
+				{ secret },
+			);
 			target(ctx, byHeader.url, { 'X-Peach-Token': 'wrong' });
 			await ctx.sandbox.emit('order.completed');
 			target(ctx, byHeader.url, { 'X-Peach-Token': secret });
@@ -293,18 +305,18 @@ export const peachTriggerChecks: Check[] = [
 		},
 	},
 	{
-		name: 'trigger v2: the secret lives in a credential, required by default; absent from the workflow and executions',
+		name: 'trigger: the secret lives in a credential, required by default; absent from the workflow and executions',
 		fn: async (ctx) => {
 			const secret = `peach-${'s3cr3t'.repeat(4)}`;
 			const bareWebhookId = randomUUID();
 			const bare = await ctx.client.createWorkflow({
-				name: 'e2e trigger v2 without a secret',
+				name: 'e2e trigger without a secret',
 				nodes: [
 					{
 						id: randomUUID(),
 						name: TRIGGER,
 						type: `${PACKAGE_NAME}.peachTrigger`,
-						typeVersion: 2,
+						typeVersion: 1,
 						position: [0, 0],
 						webhookId: bareWebhookId,
 						parameters: { events: ['*'], options: {} },
@@ -334,12 +346,12 @@ export const peachTriggerChecks: Check[] = [
 					if (status === 401) break;
 					await new Promise((resolve) => setTimeout(resolve, 250));
 				} while (Date.now() < deadline);
-				assertEqual(status, 401, 'a delivery to a v2 trigger without its credential');
+				assertEqual(status, 401, 'a delivery to a trigger without its credential');
 				await ctx.client.deactivate(bare);
 			} else {
 				assert(
 					refused.includes('Missing required credential: peachWebhookApi'),
-					`v2 published without a secret: ${refused}`,
+					`published without a secret: ${refused}`,
 				);
 			}
 			const credential = await ctx.client.createCredential(
@@ -350,10 +362,7 @@ export const peachTriggerChecks: Check[] = [
 			const trigger = await publishTrigger(
 				ctx,
 				{},
-				{
-					typeVersion: 2,
-					credentials: { peachWebhookApi: { id: credential.id, name: credential.name } },
-				},
+				{ credentials: { peachWebhookApi: { id: credential.id, name: credential.name } } },
 			);
 			const body = JSON.stringify({ type: 'order.completed', data: { id: 'wa_ord_9' } });
 			const post = (query: string) =>
@@ -374,7 +383,7 @@ export const peachTriggerChecks: Check[] = [
 			assert(!JSON.stringify(workflow).includes(secret), 'the secret is in the workflow');
 			assert(!JSON.stringify(execution).includes(secret), 'the secret is in the execution');
 			const [node] = workflow.nodes as Array<{ parameters: Json }>;
-			assertEqual(node.parameters.verification, undefined, 'verification left at the v2 default');
+			assertEqual(node.parameters.verification, undefined, 'verification left at its default');
 			await ctx.client.deactivate(trigger.workflowId);
 		},
 	},

@@ -10,14 +10,14 @@ const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 export const templateMessageMoreChecks: Check[] = [
 	{
-		name: "send: the template's variables come from the template itself (resource mapper), in a v1.1 node",
+		name: "send: the template's variables come from the template itself (resource mapper), ",
 		fn: async (ctx) => {
 			const fields = await ctx.client.rest(
 				'POST',
 				'/dynamic-node-parameters/resource-mapper-fields',
 				{
 					path: 'variablesMapped',
-					nodeTypeAndVersion: { name: `${PACKAGE_NAME}.peach`, version: 1.1 },
+					nodeTypeAndVersion: { name: `${PACKAGE_NAME}.peach`, version: 1 },
 					currentNodeParameters: {
 						resource: 'templateMessage',
 						operation: 'send',
@@ -58,7 +58,6 @@ export const templateMessageMoreChecks: Check[] = [
 					additionalFields: {},
 				},
 				{ phone: '+919988776655', name: 'Asha' },
-				{ typeVersion: 1.1 },
 			);
 			assertEqual(execution.status, 'success', 'execution status');
 			assertEqual(
@@ -94,7 +93,6 @@ export const templateMessageMoreChecks: Check[] = [
 					additionalFields: {},
 				},
 				{},
-				{ typeVersion: 1.1 },
 			);
 			assertEqual(execution.status, 'success', 'execution status');
 			const [output] = nodeOutput(execution, 'Peach');

@@ -98,12 +98,14 @@ export const mediaRoutes: Route = (ctx, { method, segments, query, body }) => {
 		if (!upload.bytes)
 			throw validationFailed({ blob: { file: ['was never uploaded to storage'] } });
 		const mediaId = Math.max(0, ...ctx.state.medias.map((entry) => entry.id)) + 1;
+		// As in Peach's docs (media 55 ↔ media://101), the URL names the stored blob, not the media's ID.
+		const blobNumber = 100 + ctx.state.uploads.indexOf(upload) + 1;
 		const media = {
 			id: mediaId,
 			filename: upload.filename,
 			content_type: upload.contentType,
 			signed_id: upload.signedId,
-			media_url: `media://${mediaId}`,
+			media_url: `media://${blobNumber}`,
 			created_at: ctx.now(),
 		};
 		ctx.state.medias.push(media);

@@ -29,11 +29,12 @@ export function seed() {
 		orders: [] as Order[],
 		medias: [
 			{
-				id: 12,
+				// Peach's list example: the media's ID is not the number in its media URL.
+				id: 11,
 				filename: 'menu.pdf',
 				content_type: 'application/pdf',
 				media_url: 'media://12',
-				signed_id: 'signed-12',
+				signed_id: 'signed-11',
 				created_at: '2026-01-01T09:00:00.000Z',
 			},
 		] as Media[],
