@@ -3,13 +3,40 @@ import type {
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	IWebhookDescription,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { nodeProperties, subtitleExpression } from './actions/registry';
 import { router } from './actions/router';
+import { webhook as sendAndWaitWebhook } from './actions/templateMessage/sendAndWait.operation';
 import { listSearch } from './methods/listSearch';
 import { resourceMapping } from './methods/resourceMapping';
+
+/**
+ * The answer links of Send and Wait for Response: n8n's waiting webhook, GET (the page) and POST (the
+ * answer), at <waiting-webhook address>/<execution>/<node ID>, signed by n8n.
+ */
+const SEND_AND_WAIT_WEBHOOKS: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'GET',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+];
 
 export class Peach implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,10 +53,15 @@ export class Peach implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'peachMessagingApi', required: true }],
+		webhooks: SEND_AND_WAIT_WEBHOOKS,
+		waitingNodeTooltip:
+			'The workflow goes on when the contact answers on the page their WhatsApp link opens (or when the wait time runs out)',
 		properties: nodeProperties(),
 	};
 
 	methods = { listSearch, resourceMapping };
+
+	webhook = sendAndWaitWebhook;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

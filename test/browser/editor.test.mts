@@ -84,7 +84,11 @@ async function main() {
 			const items = page.locator('[data-test-id="rlc-item"]');
 			await items.first().waitFor({ timeout: 30_000 });
 			const names = (await items.allInnerTexts()).map((text) => text.trim()).sort();
-			const expected = ['order_update (en, approved)', 'welcome (en, approved)'];
+			const expected = [
+				'approval_request (en, approved)',
+				'order_update (en, approved)',
+				'welcome (en, approved)',
+			];
 			if (JSON.stringify(names) !== JSON.stringify(expected))
 				throw new Error(
 					`list shows ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`,

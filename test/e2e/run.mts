@@ -22,6 +22,7 @@ import { neverRepeatChecks } from './checks/neverRepeat.e2e.mts';
 import { orderChecks } from './checks/order.e2e.mts';
 import { peachTriggerChecks } from './checks/peachTrigger.e2e.mts';
 import { templateMessageChecks } from './checks/templateMessage.e2e.mts';
+import { sendAndWaitChecks } from './checks/sendAndWait.e2e.mts';
 import { templateMessageMoreChecks } from './checks/templateMessageMore.e2e.mts';
 import { triggerChecks } from './checks/trigger.e2e.mts';
 import { whatsAppTemplateChecks } from './checks/whatsAppTemplate.e2e.mts';
@@ -44,6 +45,7 @@ const checks = [
 	...credentialChecks,
 	...templateMessageChecks,
 	...templateMessageMoreChecks,
+	...sendAndWaitChecks,
 	...broadcastChecks,
 	...conversationChecks,
 	...contactChecks,

@@ -18,6 +18,7 @@ import {
 	type RouteResult,
 	validationFailed,
 } from './http.mts';
+import { answer, previewLinks } from './phone.mts';
 import { broadcastRoutes } from './routes/broadcasts.mts';
 import { contactRoutes, guestLinkRoutes } from './routes/contacts.mts';
 import { conversationRoutes, messageRoutes } from './routes/conversations.mts';
@@ -98,6 +99,11 @@ export interface Sandbox {
 	/** Resolves when every webhook delivery started so far has finished. */
 	idle(): Promise<void>;
 	emit(type: string, data?: JsonObject): Promise<void>;
+	/** The contacts' phones: link previews, and a contact answering on the page a link opens. */
+	phone: {
+		preview(phone: string): ReturnType<typeof previewLinks>;
+		answer(phone: string, input: Parameters<typeof answer>[2]): ReturnType<typeof answer>;
+	};
 }
 
 export const DEFAULT_API_KEY = 'sandbox-key';
@@ -318,6 +324,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		throw new HttpError(404, { message: 'Not found' });
 	}
 
+	/**
+	 * Acting as a contact: GET /__sandbox/phone[?phone=] (the messages shown), POST
+	 * /__sandbox/phone/preview {phone} (WhatsApp's link preview: GETs only), POST
+	 * /__sandbox/phone/answer {phone, choice?, text?, link?} (open the link, answer on its page).
+	 */
+	async function phoneAction(method: string, url: URL, body: Json | undefined) {
+		const input = isObject(body) ? body : {};
+		const phone = String(input.phone ?? url.searchParams.get('phone') ?? '');
+		const action = url.pathname.slice('/__sandbox/phone'.length).replace(/^\/|\/$/g, '');
+		if (action === '' && method === 'GET')
+			return state.phone.filter((message) => !phone || message.phone_number === phone);
+		if (action === 'preview' && method === 'POST') return await previewLinks(state, phone);
+		if (action === 'answer' && method === 'POST')
+			return await answer(state, phone, {
+				choice: typeof input.choice === 'string' ? input.choice : undefined,
+				text: typeof input.text === 'string' ? input.text : undefined,
+				link: typeof input.link === 'string' ? input.link : undefined,
+			});
+		throw new Error(`${method} /__sandbox/phone/${action} is not a phone action`);
+	}
+
 	function takeFault(method: string, path: string, header: string | undefined): Fault | undefined {
 		if (header) return { kind: header as FaultKind, retryAfter: 1, delayMs: 2000 };
 		const index = faults.findIndex((fault) => {
@@ -378,6 +405,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			}
 		}
 
+		if (url.pathname.startsWith('/__sandbox/phone')) {
+			try {
+				send(res, 200, (await phoneAction(method, url, body)) as Json);
+			} catch (error) {
+				send(res, 400, { message: (error as Error).message });
+			}
+			return;
+		}
 		if (url.pathname.startsWith('/__sandbox/')) {
 			try {
 				const result = admin(method, url.pathname, body);
@@ -476,6 +511,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		emit,
 		async idle() {
 			while (pending.size) await Promise.all([...pending]);
+		},
+		phone: {
+			preview: (phone) => previewLinks(state, phone),
+			answer: (phone, input) => answer(state, phone, input),
 		},
 		async close() {
 			await new Promise<void>((resolve) => {

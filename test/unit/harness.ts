@@ -37,6 +37,18 @@ export const node: INode = {
 	parameters: {},
 };
 
+/** n8n's waiting-webhook address in tests, and the execution the harness runs. */
+export const TEST_WAITING_BASE = 'https://n8n.test/webhook-waiting';
+export const TEST_EXECUTION_ID = '231';
+
+/** A resume link as n8n signs it: <address>/<execution>/<node>?<parameters>&signature=<hex>. */
+export function signedResumeUrl(parameters: Record<string, string> = {}): string {
+	const url = new URL(`${TEST_WAITING_BASE}/${TEST_EXECUTION_ID}/${node.id}`);
+	for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
+	url.searchParams.set('signature', 'a1b2c3d4e5f6');
+	return url.toString();
+}
+
 export interface RecordedRequest {
 	credentialType: string;
 	/** What the node asked for. */
@@ -161,8 +173,12 @@ export function createExecuteContext(options: ContextOptions) {
 		}
 		return resolved.get(index) as ReturnType<typeof resolveParameters>;
 	};
+	const putExecutionToWait = vi.fn(async (_waitTill: Date) => undefined);
 	const context = {
 		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: jsonOf(index) })),
+		getExecutionId: () => TEST_EXECUTION_ID,
+		getSignedResumeUrl: (parameters: Record<string, string> = {}) => signedResumeUrl(parameters),
+		putExecutionToWait,
 		getNodeParameter: parameterGetter(resolvedOf, jsonOf, reads),
 		getNode: () => node,
 		getTimezone: () => options.timezone ?? 'UTC',
@@ -193,6 +209,7 @@ export function createExecuteContext(options: ContextOptions) {
 		plainRequests,
 		getCredentials,
 		httpRequestWithAuthentication,
+		putExecutionToWait,
 		responsesLeft: responses,
 	};
 }

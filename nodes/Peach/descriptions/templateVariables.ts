@@ -14,6 +14,8 @@ export function templateVariablesFields(
 		description?: string;
 		/** Whether to offer "From the Template" (false where the values are not a template's). */
 		fromTemplate?: boolean;
+		/** Other parameters the template's variable list depends on (besides the template). */
+		dependsOn?: string[];
 	} = {},
 ): INodeProperties[] {
 	const fromTemplate = options.fromTemplate ?? true;
@@ -56,7 +58,7 @@ export function templateVariablesFields(
 			default: { mappingMode: 'defineBelow', value: null },
 			required: true,
 			typeOptions: {
-				loadOptionsDependsOn: ['templateId.value'],
+				loadOptionsDependsOn: ['templateId.value', ...(options.dependsOn ?? [])],
 				resourceMapper: {
 					resourceMapperMethod: 'getTemplateVariables',
 					mode: 'add',

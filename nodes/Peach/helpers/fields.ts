@@ -75,3 +75,12 @@ export function oneOf(
 	}
 	return value;
 }
+
+/**
+ * This n8n's waiting-webhook address (e.g. https://n8n.example.com/webhook-waiting), from a resume
+ * link n8n made for the execution `executionId` (`<address>/<execution>/<node>?signature=...`).
+ */
+export function waitingWebhookBase(resumeLink: string, executionId: string): string {
+	const at = resumeLink.lastIndexOf(`/${executionId}/`);
+	return at === -1 ? resumeLink.replace(/\/[^/]*\/[^/]*$/, '') : resumeLink.slice(0, at);
+}

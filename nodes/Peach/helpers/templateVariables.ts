@@ -89,3 +89,52 @@ export function liquidValuesFrom(
 	}
 	return Object.keys(values).length ? values : undefined;
 }
+
+/** A template's components that are objects, in their order. */
+function componentsOf(template: unknown): IDataObject[] {
+	const components =
+		isPlainObject(template) && Array.isArray(template.components)
+			? (template.components as unknown[]).filter(isPlainObject)
+			: [];
+	return [...components].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
+}
+
+/** Where a template uses a variable: in the text of a component, or at the end of a URL button. */
+export interface VariablePlace {
+	component: string;
+	/** For a URL button: its URL up to the variable (WhatsApp appends the value there). */
+	urlBefore?: string;
+	/** For a URL button: whether the variable ends the URL (a dynamic suffix). */
+	atEnd?: boolean;
+}
+
+/** Every place a template uses the variable `name`. */
+export function placesOf(template: unknown, name: string): VariablePlace[] {
+	const places: VariablePlace[] = [];
+	for (const component of componentsOf(template)) {
+		const type = typeof component.component_type === 'string' ? component.component_type : '';
+		const text = typeof component.value === 'string' ? component.value : '';
+		for (const match of text.matchAll(PLACEHOLDER)) {
+			if (match[1] !== name) continue;
+			if (type === 'buttons' && component.sub_type === 'url') {
+				const at = match.index ?? 0;
+				places.push({
+					component: 'url button',
+					urlBefore: text.slice(0, at),
+					atEnd: at + match[0].length === text.length,
+				});
+			} else places.push({ component: type || 'body' });
+		}
+	}
+	return places;
+}
+
+/** The media kind of a template's header (image, video, document), or undefined when it has none. */
+export function headerMediaKind(template: unknown): string | undefined {
+	const header = componentsOf(template).find(
+		(component) =>
+			component.component_type === 'header' &&
+			['image', 'video', 'document'].includes(String(component.data_type)),
+	);
+	return header ? String(header.data_type) : undefined;
+}

@@ -31,6 +31,7 @@ export const templateMessageChecks: Check[] = [
 			assertEqual(
 				result.results,
 				[
+					{ name: 'approval_request (en, approved)', value: 'wat_approval' },
 					{ name: 'order_update (en, approved)', value: 'wat_order_update' },
 					{ name: 'welcome (en, approved)', value: 'wat_welcome' },
 				],

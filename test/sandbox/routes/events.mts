@@ -14,6 +14,7 @@ import {
 	type RouteResult,
 	validationFailed,
 } from '../http.mts';
+import { render } from '../phone.mts';
 import { isE164, isIanaTimeZone, isTimeOfDay, isWaId } from '../rules.mts';
 import {
 	type Broadcast,
@@ -106,6 +107,7 @@ function queueTemplateMessage(
 	contact: Contact,
 	templateId: string,
 	broadcastId: string | null,
+	liquidValues: JsonObject | null,
 	onStatus: (status: string) => void = () => undefined,
 ): TemplateMessageRecord {
 	const record: TemplateMessageRecord = {
@@ -117,6 +119,10 @@ function queueTemplateMessage(
 		updated_at: ctx.now(),
 	};
 	ctx.state.templateMessages.push(record);
+	const template = ctx.state.templates.find(
+		(entry) => entry.id === templateId || entry.template_name === templateId,
+	);
+	ctx.state.phone.push(render(record.id, contact.phone_number, template, liquidValues, record.updated_at));
 	const created = record.updated_at;
 	ctx.track(
 		(async () => {
@@ -169,7 +175,7 @@ function singleMessageEvent(
 		contact: { phone_number: stored.phone_number },
 	};
 	event.result = result;
-	const record = queueTemplateMessage(ctx, stored, templateId, null, (status) => {
+	const record = queueTemplateMessage(ctx, stored, templateId, null, liquidValues, (status) => {
 		result.status = status;
 	});
 	result.id = record.id;
@@ -402,6 +408,10 @@ function sendBroadcast(ctx: RouteContext, body: JsonObject): RouteResult {
 					upsertContact(ctx, recipient),
 					broadcast.whats_app_template_id,
 					broadcast.id,
+					{
+						...((broadcastIn.liquid_values as JsonObject | undefined) ?? {}),
+						...((recipient.liquid_values as JsonObject | undefined) ?? {}),
+					},
 					(status) => {
 						if (status === 'sent') {
 							broadcast.stats.queued--;

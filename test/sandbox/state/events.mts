@@ -24,3 +24,15 @@ export interface TemplateMessageRecord extends JsonObject {
 	broadcast_id: string | null;
 	updated_at: string;
 }
+
+/** A message as the contact sees it. */
+export interface ShownMessage extends JsonObject {
+	id: string;
+	phone_number: string;
+	whats_app_template_id: string;
+	text: string;
+	buttons: Array<{ text: string; url: string | null }>;
+	/** Every link the contact can open: in the text, then the URL buttons. */
+	links: string[];
+	at: string;
+}

@@ -4,7 +4,12 @@ import { seedBroadcasts } from './broadcasts.mts';
 import type { RecordedRequest, WebhookDelivery } from './common.mts';
 import { seedContacts } from './contacts.mts';
 import { seedConversations } from './conversations.mts';
-import type { PeachEvent, TemplateMessageRecord, WebhookRegistration } from './events.mts';
+import type {
+	PeachEvent,
+	ShownMessage,
+	TemplateMessageRecord,
+	WebhookRegistration,
+} from './events.mts';
 import type { GuestLink, Order } from './orders.mts';
 import { type DirectUpload, type Media, seedExpressions } from './media.mts';
 import { seedTemplates } from './templates.mts';
@@ -48,6 +53,8 @@ export function seed() {
 		guestLinks: [] as GuestLink[],
 		broadcasts: seedBroadcasts(),
 		templateMessages: [] as TemplateMessageRecord[],
+		/** What each contact's phone shows: every template message, rendered (see phone.mts). */
+		phone: [] as ShownMessage[],
 		events: [] as PeachEvent[],
 		registrations: [] as WebhookRegistration[],
 		requests: [] as RecordedRequest[],

@@ -33,7 +33,11 @@ function template(
 	};
 }
 
-/** Two approved templates (one with a variable and its example), one pending, one rejected. */
+/**
+ * Three approved templates (one with a variable and its example, one asking for an approval with a
+ * message and a link variable, as WhatsApp Template → Create → Approval Request makes it), one
+ * pending, one rejected.
+ */
 export function seedTemplates(): Template[] {
 	const templates: Template[] = [
 		template(
@@ -49,6 +53,13 @@ export function seedTemplates(): Template[] {
 			'en',
 			'approved',
 			'Order {{order_id}} is on its way.',
+		),
+		template(
+			'wat_approval',
+			'approval_request',
+			'en',
+			'approved',
+			"{{message | example: 'Approve the refund of ₹1,200 for order A-7?'}} Answer here: {{approval_link | example: 'https://n8n.example.com/webhook-waiting/231/abc?signature=0a1b'}}",
 		),
 		template('wat_promo', 'spring_promo', 'en', 'pending', 'Spring sale: {{discount}} off.'),
 		template('wat_old_offer', 'old_offer', 'en', 'rejected', 'This offer was rejected.'),

@@ -110,8 +110,7 @@ describe('Peach node description', () => {
 				if (inCollection && property.type === 'boolean' && property.default !== false)
 					offending.push(here);
 				const children = (property.options ?? []) as unknown[];
-				if (property.type === 'collection')
-					walk(children as INodeProperties[], true, `${here}.`);
+				if (property.type === 'collection') walk(children as INodeProperties[], true, `${here}.`);
 				if (property.type === 'fixedCollection') {
 					for (const group of children as Array<{ values?: INodeProperties[] }>)
 						walk(group.values ?? [], false, `${here}.`);

@@ -5,16 +5,13 @@ import { contactFieldsCollection, phoneNumberField } from '../../descriptions/co
 import { businessPhoneNumberField } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { contactFrom, recipientOfEvent } from '../../helpers/contact';
-import { isSet, requireText } from '../../helpers/fields';
+import { recipientOfEvent } from '../../helpers/contact';
 import { isPlainObject } from '../../helpers/json';
-import { answerOf, omitEmpty } from '../../helpers/payload';
-import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
+import { answerOf } from '../../helpers/payload';
 import { followUntil } from '../../transport/poll';
-import { peachApiRequest } from '../../transport/request';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
 import type { Delivered, DeliveryPermit, OperationOption } from '../node.type';
+import { buildSendTemplateMessageBody, postTemplateMessage } from './shared';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -125,66 +122,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** `retry_window` from the fixedCollection; undefined when not set. */
-export function retryWindowFrom(collection: unknown): IDataObject | undefined {
-	const window =
-		isPlainObject(collection) && isPlainObject(collection.window) ? collection.window : undefined;
-	if (!window) return undefined;
-	const result: IDataObject = {
-		start_at: validateTimeOfDay('Retry Window → Start Time', window.startAt),
-		end_at: validateTimeOfDay('Retry Window → End Time', window.endAt),
-	};
-	if (typeof window.timezone === 'string' && window.timezone.trim() !== '') {
-		result.timezone = validateTimeZone('Retry Window → Time Zone', window.timezone);
-	}
-	return result;
-}
-
-/** The body of `POST /api/v1/events` for `send_template_message`, from the node's parameters. Pure. */
-export function buildSendTemplateMessageBody(
-	input: {
-		phoneNumber: unknown;
-		templateId: unknown;
-		liquidValues: IDataObject | undefined;
-		contactFields: IDataObject;
-		additionalFields: IDataObject;
-		/** The reply automation's ID, as n8n extracts it from the nested locator. */
-		replyAutomation?: unknown;
-	},
-	timeZone: string,
-	now: Date = new Date(),
-): IDataObject {
-	const { additionalFields } = input;
-	const replyAutomationId = isSet(input.replyAutomation)
-		? requireText(
-				'Reply Automation',
-				input.replyAutomation,
-				'Pick an automation From List, or enter its ID By ID (e.g. strm_1234abcd or aiflw_1234abcd).',
-			)
-		: '';
-	const templateMessage = omitEmpty({
-		whats_app_template_id: requireText(
-			'Template',
-			input.templateId,
-			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
-		),
-		liquid_values: input.liquidValues,
-		retry_until: isSet(additionalFields.retryUntil)
-			? toFutureUtcTimestamp('Retry Until', additionalFields.retryUntil, timeZone, now)
-			: undefined,
-		retry_window: retryWindowFrom(additionalFields.retryWindow),
-		business_phone_number: isSet(additionalFields.businessPhoneNumber)
-			? normalizeBusinessPhoneNumber('Business Phone Number', additionalFields.businessPhoneNumber)
-			: undefined,
-		reply_automation: replyAutomationId ? { app_id: replyAutomationId } : undefined,
-	});
-	return {
-		event_type: 'send_template_message',
-		contact: contactFrom(input.phoneNumber, input.contactFields),
-		template_message: templateMessage,
-	};
-}
-
 /** The WhatsApp message status in an event's answer (`result.status`), if any. */
 export function messageStatusOf(event: unknown): string | undefined {
 	const result = isPlainObject(event) && isPlainObject(event.result) ? event.result : undefined;
@@ -245,15 +182,8 @@ export async function deliver(
 	itemIndex: number,
 	permit: DeliveryPermit,
 ): Promise<IDataObject> {
-	const response = await peachApiRequest.call(this, {
-		method: 'POST',
-		path: '/events',
-		body: plan.body,
-		itemIndex,
-		delivers: permit,
-	});
 	// Both documented answers keep event_id at the top: {status, event_id} and the 201 echo.
-	return answerOf(response);
+	return answerOf(await postTemplateMessage(this, plan.body, itemIndex, permit));
 }
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;

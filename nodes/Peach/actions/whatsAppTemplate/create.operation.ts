@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { isSet } from '../../helpers/fields';
+import { isSet, waitingWebhookBase } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
 import { outputOf } from '../../helpers/payload';
@@ -73,8 +73,45 @@ const properties: INodeProperties[] = [
 				value: 'json',
 				description: "Peach's components_attributes array as JSON, for power users",
 			},
+			{
+				name: 'Approval Request (for Send and Wait)',
+				value: 'approval',
+				description:
+					'A ready template for Template Message → Send and Wait for Response: a message variable and the answer link, as text or as a URL button to this n8n',
+			},
 		],
 		default: 'fields',
+	},
+	{
+		displayName: 'Link Placement',
+		name: 'approvalLinkPlacement',
+		type: 'options',
+		options: [
+			{
+				name: 'In a Template Variable',
+				value: 'variable',
+				description: 'The body ends with "Answer here: <link>"',
+			},
+			{
+				name: 'In a URL Button',
+				value: 'urlButton',
+				description:
+					"A button whose URL is this n8n's waiting-webhook address followed by the link",
+			},
+		],
+		default: 'variable',
+		description: 'Where the answer link goes; choose the same in Send and Wait for Response',
+		displayOptions: { show: { componentsInput: ['approval'] } },
+	},
+	{
+		displayName: 'Button Text',
+		name: 'approvalButtonText',
+		type: 'string',
+		default: 'Answer',
+		description: 'The URL button label, at most 25 characters',
+		displayOptions: {
+			show: { componentsInput: ['approval'], approvalLinkPlacement: ['urlButton'] },
+		},
 	},
 	{
 		displayName: 'Header',
@@ -267,6 +304,43 @@ export function componentsFromFields(input: {
 	return components;
 }
 
+/** The variables an approval request carries: Send and Wait for Response fills them. */
+export const APPROVAL_VARIABLES = { message: 'message', link: 'approval_link' } as const;
+
+/**
+ * `components_attributes` of an approval request: the message variable and the answer link, in the
+ * body as text or at the end of a URL button to this n8n's waiting-webhook address. Pure.
+ */
+export function approvalComponents(input: {
+	placement: string;
+	waitingBase: string;
+	buttonText: string;
+}): IDataObject[] {
+	const message = `{{${APPROVAL_VARIABLES.message} | example: 'Approve the refund of ₹1,200 for order A-7?'}}`;
+	const linkExample = '1234/node-id?signature=0123abcd';
+	if (input.placement === 'urlButton') {
+		return [
+			{ component_type: 'body', data_type: 'text', value: message, index: 0 },
+			{
+				component_type: 'buttons',
+				data_type: 'text',
+				sub_type: 'url',
+				name: input.buttonText.trim() || 'Answer',
+				value: `${input.waitingBase}/{{${APPROVAL_VARIABLES.link} | example: '${linkExample}'}}`,
+				index: 1,
+			},
+		];
+	}
+	return [
+		{
+			component_type: 'body',
+			data_type: 'text',
+			value: `${message} Answer here: {{${APPROVAL_VARIABLES.link} | example: '${input.waitingBase}/${linkExample}'}}`,
+			index: 0,
+		},
+	];
+}
+
 /** Every problem Meta or Peach would refuse, named, so all are fixed at once. Pure. */
 export function templateProblems(template: {
 	templateName: string;
@@ -343,8 +417,19 @@ export function templateProblems(template: {
 		if (label.trim() === '') problems.push(`${at} has no text`);
 		if (label.length > LIMITS.buttonText)
 			problems.push(`${at} text "${label}" is longer than ${LIMITS.buttonText} characters`);
-		if (button.sub_type === 'url' && !/^https?:\/\/\S+$/.test(text(button)))
-			problems.push(`${at} URL "${text(button)}" is not an http(s) URL`);
+		if (button.sub_type === 'url') {
+			// A URL button may end with one variable (WhatsApp's dynamic suffix), with its example.
+			const variables = placeholderNames(text(button));
+			const fixed = text(button).replace(/\{\{[^}]*\}\}$/, '');
+			if (!/^https?:\/\/\S+$/.test(fixed) || /\{\{/.test(fixed))
+				problems.push(
+					`${at} URL "${text(button)}" is not an http(s) URL (one variable is allowed, at its end)`,
+				);
+			else if (variables.length === 1 && placeholdersWithoutExample(text(button)).length)
+				problems.push(
+					`${at} URL variable "${variables[0]}" has no example: write {{${variables[0]} | example: '...'}}`,
+				);
+		}
 		if (button.sub_type === 'phone_number' && !/^\+[1-9]\d{6,14}$/.test(text(button)))
 			problems.push(
 				`${at} phone number "${text(button)}" is not + and the country code and number`,
@@ -401,7 +486,13 @@ export function buildCreateTemplateBody(input: {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const mode = this.getNodeParameter('componentsInput', itemIndex, 'fields') as string;
 	let components: unknown;
-	if (mode === 'json') {
+	if (mode === 'approval') {
+		components = approvalComponents({
+			placement: this.getNodeParameter('approvalLinkPlacement', itemIndex, 'variable') as string,
+			waitingBase: waitingWebhookBase(this.getSignedResumeUrl(), this.getExecutionId()),
+			buttonText: String(this.getNodeParameter('approvalButtonText', itemIndex, 'Answer') ?? ''),
+		});
+	} else if (mode === 'json') {
 		const raw = this.getNodeParameter('componentsJson', itemIndex, '[]');
 		let syntaxError: string | undefined;
 		try {

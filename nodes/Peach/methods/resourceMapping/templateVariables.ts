@@ -21,20 +21,30 @@ export async function getTemplateVariables(
 		path: `/whats_app_templates/${encodeURIComponent(templateId)}`,
 		notFound: { label: 'Template', id: templateId },
 	});
-	const fields = templateVariables(template).map((variable) => ({
-		id: variable.name,
-		displayName:
-			variable.name === 'header_media'
-				? 'header_media (media URL or media://ID)'
-				: variable.example !== undefined
-					? `${variable.name} (e.g. ${variable.example})`
-					: variable.name,
-		required: true,
-		defaultMatch: false,
-		canBeUsedToMatch: false,
-		display: true,
-		type: 'string' as const,
-	}));
+	// Send and Wait fills its link and message variables itself: only the others are asked for.
+	const filledByTheNode =
+		this.getCurrentNodeParameter('operation') === 'sendAndWait'
+			? [
+					this.getCurrentNodeParameter('linkVariable'),
+					this.getCurrentNodeParameter('messageVariable'),
+				]
+			: [];
+	const fields = templateVariables(template)
+		.filter((variable) => !filledByTheNode.includes(variable.name))
+		.map((variable) => ({
+			id: variable.name,
+			displayName:
+				variable.name === 'header_media'
+					? 'header_media (media URL or media://ID)'
+					: variable.example !== undefined
+						? `${variable.name} (e.g. ${variable.example})`
+						: variable.name,
+			required: true,
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+			type: 'string' as const,
+		}));
 	return fields.length
 		? { fields }
 		: { fields, emptyFieldsNotice: 'This template has no variables: nothing to fill in' };

@@ -1,0 +1,36 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPlainObject } from '../helpers/json';
+import { peachApiRequest } from '../transport/request';
+import type { PeachContext } from '../transport/types';
+
+const read = new WeakMap<object, Map<string, Promise<IDataObject>>>();
+
+/**
+ * A WhatsApp template as Peach returns it (`GET /whats_app_templates/{id}`), read once per execution
+ * whatever the number of items that send it.
+ */
+export async function templateOf(
+	context: PeachContext,
+	templateId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	let templates = read.get(context);
+	if (!templates) {
+		templates = new Map();
+		read.set(context, templates);
+	}
+	let template = templates.get(templateId);
+	if (!template) {
+		template = peachApiRequest
+			.call(context, {
+				method: 'GET',
+				path: `/whats_app_templates/${encodeURIComponent(templateId)}`,
+				itemIndex,
+				notFound: { label: 'Template', id: templateId },
+			})
+			.then((answer) => (isPlainObject(answer) ? answer : {}));
+		templates.set(templateId, template);
+	}
+	return await template;
+}

@@ -1,0 +1,266 @@
+/**
+ * Send and Wait for Response in a real n8n: Manual → Peach (Send and Wait) → IF approved → two
+ * branches. The sandbox plays the contact's phone: the message it shows, WhatsApp's link preview (a
+ * GET), the contact tapping a button of the page (GET, then the page's POST), a written answer.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { type Json, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
+import { assert, assertEqual, type Check, type Context } from '../suite.mts';
+
+const MANUAL = 'When clicking ‘Execute workflow’';
+
+/** Manual → Send and Wait → IF {{ $json.data.approved }} → Approved / Declined (Set nodes). */
+function approvalWorkflow(
+	ctx: Context,
+	name: string,
+	phone: string,
+	parameters: Json,
+): { name: string; nodes: Json[]; connections: Json; settings: Json } {
+	const node = (
+		nodeName: string,
+		type: string,
+		typeVersion: number,
+		x: number,
+		y: number,
+		parameters: Json,
+	) => ({
+		id: randomUUID(),
+		name: nodeName,
+		type,
+		typeVersion,
+		position: [x, y],
+		parameters,
+	});
+	const mark = (value: string) => ({
+		assignments: {
+			assignments: [{ id: randomUUID(), name: 'branch', value, type: 'string' }],
+		},
+		options: {},
+	});
+	return {
+		name,
+		nodes: [
+			node(MANUAL, 'n8n-nodes-base.manualTrigger', 1, 0, 0, {}),
+			{
+				...node('Ask on WhatsApp', `${PACKAGE_NAME}.peach`, 1, 220, 0, {
+					resource: 'templateMessage',
+					operation: 'sendAndWait',
+					phoneNumber: phone,
+					templateId: {
+						__rl: true,
+						mode: 'list',
+						value: 'wat_approval',
+						cachedResultName: 'approval_request',
+					},
+					message: 'Approve the refund of ₹1,200 for order A-7?',
+					variablesInput: 'fields',
+					...parameters,
+				}),
+				credentials: { peachMessagingApi: ctx.credential },
+			},
+			node('Approved?', 'n8n-nodes-base.if', 2.2, 440, 0, {
+				conditions: {
+					options: { caseSensitive: true, leftValue: '', typeValidation: 'loose', version: 2 },
+					conditions: [
+						{
+							id: randomUUID(),
+							leftValue: '={{ $json.data.approved }}',
+							rightValue: true,
+							operator: { type: 'boolean', operation: 'true', singleValue: true },
+						},
+					],
+					combinator: 'and',
+				},
+				looseTypeValidation: true,
+				options: {},
+			}),
+			node('Approved', 'n8n-nodes-base.set', 3.4, 660, -100, mark('approved')),
+			node('Declined', 'n8n-nodes-base.set', 3.4, 660, 100, mark('declined')),
+		],
+		connections: {
+			[MANUAL]: { main: [[{ node: 'Ask on WhatsApp', type: 'main', index: 0 }]] },
+			'Ask on WhatsApp': { main: [[{ node: 'Approved?', type: 'main', index: 0 }]] },
+			'Approved?': {
+				main: [
+					[{ node: 'Approved', type: 'main', index: 0 }],
+					[{ node: 'Declined', type: 'main', index: 0 }],
+				],
+			},
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** Starts the workflow as the editor's Execute workflow does; returns the execution once it waits. */
+async function startWaiting(ctx: Context, workflow: ReturnType<typeof approvalWorkflow>) {
+	const workflowId = await ctx.client.createWorkflow(workflow);
+	const workflowData = await ctx.client.rest('GET', `/workflows/${workflowId}`);
+	await ctx.client.rest('POST', `/workflows/${workflowId}/run`, {
+		workflowData,
+		triggerToStartFrom: { name: MANUAL },
+	});
+	const execution = await waitForStatus(ctx, workflowId, ['waiting']);
+	return { workflowId, execution };
+}
+
+/** The newest execution of the workflow once its status is one of `statuses`. */
+export async function waitForStatus(
+	ctx: Context,
+	workflowId: string,
+	statuses: string[],
+	timeoutMs = 30_000,
+): Promise<Json> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const [execution] = await ctx.client.executions(workflowId);
+		if (execution && statuses.includes(String(execution.status))) return execution;
+		if (Date.now() > deadline)
+			throw new Error(
+				`execution of ${workflowId} is ${String(execution?.status)}, expected ${statuses.join(' or ')}`,
+			);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+}
+
+const ranNodes = (execution: Json) =>
+	Object.keys(((execution.data as Json)?.resultData as Json)?.runData ?? {});
+
+export const sendAndWaitChecks: Check[] = [
+	{
+		name: 'send and wait: the execution waits; a link preview leaves it waiting; the tap resumes it and the approved branch runs',
+		fn: async (ctx) => {
+			const phone = '+919900000001';
+			const { workflowId, execution } = await startWaiting(
+				ctx,
+				approvalWorkflow(ctx, 'e2e send and wait approve', phone, {}),
+			);
+			assertEqual(execution.status, 'waiting', 'execution status');
+			const shown = ctx.sandbox.state.phone.filter((message) => message.phone_number === phone);
+			assertEqual(shown.length, 1, 'messages on the phone');
+			const [message] = shown;
+			assert(
+				message.text.startsWith('Approve the refund of ₹1,200 for order A-7? Answer here: http'),
+				`the message as shown: ${message.text}`,
+			);
+			assert(
+				/\/webhook-waiting\/\d+\/[^?]+\?signature=[0-9a-f]+$/.test(message.links[0]),
+				message.links[0],
+			);
+			const previews = await ctx.sandbox.phone.preview(phone);
+			assertEqual(
+				previews.map((preview) => preview.status),
+				[200],
+				'link preview answers',
+			);
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			assertEqual(
+				(await waitForStatus(ctx, workflowId, ['waiting', 'success', 'error'])).status,
+				'waiting',
+				'status after the preview',
+			);
+			const tap = await ctx.sandbox.phone.answer(phone, { choice: 'Approve' });
+			assertEqual([tap.pageStatus, tap.status], [200, 200], 'page and answer statuses');
+			assert(
+				String(tap.html).includes('Your answer was recorded: Approve'),
+				String(tap.html).slice(0, 300),
+			);
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
+			assertEqual(done.status, 'success', 'execution status after the tap');
+			const [answer] = nodeOutput(done, 'Ask on WhatsApp');
+			assertEqual((answer.data as Json).approved, true, 'data.approved');
+			assertEqual(ranNodes(done).includes('Approved'), true, 'approved branch ran');
+			assertEqual(ranNodes(done).includes('Declined'), false, 'declined branch did not run');
+			// A second tap finds no waiting execution: n8n's own page, not an error dump.
+			const again = await ctx.sandbox.phone.answer(phone, { choice: 'Approve' });
+			assertEqual(again.pageStatus, 200, 'second tap: page status');
+			assert(!again.answered, 'a second tap found a form');
+			assert(!String(again.html).includes('"stack"'), 'n8n error dump');
+		},
+	},
+	{
+		name: 'send and wait: decline (approve and disapprove) runs the declined branch; a wrong signature resumes nothing',
+		fn: async (ctx) => {
+			const phone = '+919900000002';
+			const { workflowId } = await startWaiting(
+				ctx,
+				approvalWorkflow(ctx, 'e2e send and wait decline', phone, {
+					approvalOptions: {
+						values: { approvalType: 'double', approveLabel: 'Yes', disapproveLabel: 'No' },
+					},
+				}),
+			);
+			const [message] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === phone);
+			const forged = message.links[0].replace(/signature=[0-9a-f]+/, 'signature=0000');
+			const refused = await ctx.sandbox.phone.answer(phone, { choice: 'Yes', link: forged });
+			assertEqual(refused.pageStatus, 401, 'a wrong signature');
+			assertEqual(
+				(await waitForStatus(ctx, workflowId, ['waiting', 'success'])).status,
+				'waiting',
+				'status after the forged link',
+			);
+			const tap = await ctx.sandbox.phone.answer(phone, { choice: 'No' });
+			assertEqual(tap.status, 200, 'answer status');
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
+			assertEqual(
+				(nodeOutput(done, 'Ask on WhatsApp')[0].data as Json).approved,
+				false,
+				'data.approved',
+			);
+			assertEqual(nodeOutput(done, 'Ask on WhatsApp')[0].button, 'No', 'button');
+			assertEqual(ranNodes(done).includes('Declined'), true, 'declined branch ran');
+		},
+	},
+	{
+		name: 'send and wait: a free-text answer resumes the workflow with data.text',
+		fn: async (ctx) => {
+			const phone = '+919900000003';
+			const { workflowId } = await startWaiting(
+				ctx,
+				approvalWorkflow(ctx, 'e2e send and wait free text', phone, {
+					responseType: 'freeText',
+					message: 'When should we deliver?',
+				}),
+			);
+			const answer = await ctx.sandbox.phone.answer(phone, { text: 'Tomorrow after 5 pm' });
+			assertEqual(answer.status, 200, 'answer status');
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
+			assertEqual(
+				(nodeOutput(done, 'Ask on WhatsApp')[0].data as Json).text,
+				'Tomorrow after 5 pm',
+				'data.text',
+			);
+		},
+	},
+	{
+		name: 'send and wait: Limit Wait Time ends the wait; the workflow goes on with the input items (no data), on the declined branch',
+		fn: async (ctx) => {
+			const phone = '+919900000004';
+			const { workflowId } = await startWaiting(
+				ctx,
+				approvalWorkflow(ctx, 'e2e send and wait timeout', phone, {
+					options: {
+						limitWaitTime: {
+							values: { limitType: 'afterTimeInterval', resumeAmount: 0.1, resumeUnit: 'minutes' },
+						},
+					},
+				}),
+			);
+			// n8n looks for waits to end about once a minute.
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error'], 150_000);
+			assertEqual(done.status, 'success', 'execution status');
+			const [output] = nodeOutput(done, 'Ask on WhatsApp');
+			assertEqual(output.data, undefined, 'data after the time ran out');
+			assertEqual(ranNodes(done).includes('Declined'), true, 'declined branch ran');
+			const late = await ctx.sandbox.phone.answer(phone, { choice: 'Approve' });
+			assert(!late.answered, 'a link whose wait is over still offers a form');
+		},
+	},
+	{
+		name: 'send and wait: n8n makes a human-review tool of the node (peachHitlTool)',
+		fn: async (ctx) => {
+			const types = await ctx.client.nodeTypes();
+			assert(types.includes(`${PACKAGE_NAME}.peachHitlTool`), 'no peachHitlTool node type');
+		},
+	},
+];
