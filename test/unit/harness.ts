@@ -173,7 +173,7 @@ export function createExecuteContext(options: ContextOptions) {
 		}
 		return resolved.get(index) as ReturnType<typeof resolveParameters>;
 	};
-	const putExecutionToWait = vi.fn(async (_waitTill: Date) => undefined);
+	const putExecutionToWait = vi.fn<(waitTill: Date) => Promise<void>>(async () => undefined);
 	const context = {
 		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: jsonOf(index) })),
 		getExecutionId: () => TEST_EXECUTION_ID,

@@ -1,5 +1,10 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { type NodeOperationError, WAIT_INDEFINITELY } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IWebhookFunctions,
+	IWebhookResponseData,
+	NodeOperationError,
+} from 'n8n-workflow';
+import { WAIT_INDEFINITELY } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { waitTillOf } from '../../../nodes/Peach/actions/templateMessage/sendAndWait.operation';

@@ -90,7 +90,7 @@ const properties: INodeProperties[] = [
 			{
 				name: 'In a Template Variable',
 				value: 'variable',
-				description: 'The body ends with "Answer here: <link>"',
+				description: 'The body ends with "Answer here:" and the link',
 			},
 			{
 				name: 'In a URL Button',
