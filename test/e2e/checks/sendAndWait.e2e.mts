@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { type Json, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
+import { FINAL_ANSWER, startFakeLlm } from '../fakeLlm.mts';
+import { type Json, N8N_VERSION, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context } from '../suite.mts';
 
 const MANUAL = 'When clicking ‘Execute workflow’';
@@ -257,10 +258,94 @@ export const sendAndWaitChecks: Check[] = [
 		},
 	},
 	{
-		name: 'send and wait: n8n makes a human-review tool of the node (peachHitlTool)',
+		name: 'send and wait as an AI tool: n8n makes peachHitlTool of the node; an AI Agent whose tool it gates pauses and resumes on the answer',
 		fn: async (ctx) => {
 			const types = await ctx.client.nodeTypes();
+			if (N8N_VERSION.startsWith('1.')) {
+				// n8n 1.x has no human-review tools (README, Compatibility).
+				assert(!types.includes(`${PACKAGE_NAME}.peachHitlTool`), 'n8n 1.x made a peachHitlTool');
+				return;
+			}
 			assert(types.includes(`${PACKAGE_NAME}.peachHitlTool`), 'no peachHitlTool node type');
+			const llm = await startFakeLlm();
+			try {
+				const model = await ctx.client.createCredential('Fake chat model', 'openAiApi', {
+					apiKey: 'not-a-real-key',
+					url: llm.url,
+				});
+				const phone = '+919900000005';
+				const node = (name: string, type: string, typeVersion: number, parameters: Json) => ({
+					id: randomUUID(),
+					name,
+					type,
+					typeVersion,
+					position: [0, 0],
+					parameters,
+				});
+				const workflowId = await ctx.client.createWorkflow({
+					name: 'e2e AI agent asks a person on WhatsApp',
+					nodes: [
+						node(MANUAL, 'n8n-nodes-base.manualTrigger', 1, {}),
+						node('AI Agent', '@n8n/n8n-nodes-langchain.agent', 3.1, {
+							promptType: 'define',
+							text: 'Refund order A-7: work out 2+2 first.',
+							options: {},
+						}),
+						{
+							...node('Chat Model', '@n8n/n8n-nodes-langchain.lmChatOpenAi', 1.2, {
+								model: { __rl: true, mode: 'id', value: 'gpt-4o-mini' },
+								options: {},
+							}),
+							credentials: { openAiApi: { id: model.id, name: model.name } },
+						},
+						{
+							...node('Ask a person on WhatsApp', `${PACKAGE_NAME}.peachHitlTool`, 1, {
+								phoneNumber: phone,
+								templateId: { __rl: true, mode: 'id', value: 'wat_approval' },
+								variablesInput: 'fields',
+							}),
+							credentials: { peachMessagingApi: ctx.credential },
+						},
+						node('Calculator', '@n8n/n8n-nodes-langchain.toolCalculator', 1, {}),
+					],
+					connections: {
+						[MANUAL]: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+						'Chat Model': {
+							ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+						},
+						'Ask a person on WhatsApp': {
+							ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
+						},
+						Calculator: {
+							ai_tool: [[{ node: 'Ask a person on WhatsApp', type: 'ai_tool', index: 0 }]],
+						},
+					},
+				});
+				const workflowData = await ctx.client.rest('GET', `/workflows/${workflowId}`);
+				await ctx.client.rest('POST', `/workflows/${workflowId}/run`, {
+					workflowData,
+					triggerToStartFrom: { name: MANUAL },
+				});
+				const waiting = await waitForStatus(ctx, workflowId, ['waiting', 'error', 'success']);
+				assertEqual(waiting.status, 'waiting', 'the agent waits for the person');
+				assert(!ranNodes(waiting).includes('Calculator'), 'the gated tool ran before the answer');
+				const [message] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === phone);
+				assert(
+					message?.text.includes('Calculator'),
+					`the question names the tool: ${message?.text}`,
+				);
+				const tap = await ctx.sandbox.phone.answer(phone, { choice: 'Approve' });
+				assertEqual(tap.status, 200, 'answer status');
+				const done = await waitForStatus(ctx, workflowId, ['success', 'error'], 60_000);
+				assertEqual(done.status, 'success', 'execution status after the approval');
+				assert(
+					ranNodes(done).includes('Calculator'),
+					'the gated tool did not run after the approval',
+				);
+				assertEqual(nodeOutput(done, 'AI Agent')[0]?.output, FINAL_ANSWER, "the agent's answer");
+			} finally {
+				await llm.close();
+			}
 		},
 	},
 ];
