@@ -12,7 +12,8 @@
  *      one execution per delivery;
  *   5. a worker killed (kill -9) in the middle of a 2,000-item send: no phone number gets the message
  *      twice; how many were never sent and what the execution says are reported;
- *   6. the webhook secret and the API key never in plain text in Redis (watched while the load runs),
+ *   6. a Send and Wait execution waits, and the answer resumes it on a worker;
+ *   7. the webhook secret and the API key never in plain text in Redis (watched while the load runs),
  *      PostgreSQL (a full dump) or the processes' logs.
  * Closes with "N passed, N failed"; stops every process it started.
  */
@@ -639,6 +640,71 @@ async function main() {
 					['error', 'crashed', 'canceled'].includes(String(execution.status)),
 					`execution status ${String(execution.status)}`,
 				);
+				await client.deactivate(workflowId);
+			},
+		);
+
+		await check(
+			'a waiting Send and Wait execution is resumed by the answer and finished by a worker',
+			async () => {
+				const phone = '+919900000101';
+				const path = `queue-wait-${randomUUID().slice(0, 8)}`;
+				const workflowId = await client.createWorkflow({
+					name: 'queue send and wait',
+					nodes: [
+						{
+							...webhookNode(path),
+							parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+						},
+						peachNode(
+							{
+								resource: 'templateMessage',
+								operation: 'sendAndWait',
+								phoneNumber: phone,
+								templateId: { __rl: true, mode: 'id', value: 'wat_approval' },
+								message: 'Approve the queue-mode refund?',
+								variablesInput: 'fields',
+							},
+							credential,
+							'Ask',
+						),
+					],
+					connections: chain('Webhook', 'Ask'),
+				});
+				await client.activate(workflowId);
+				assertEqual((await client.callWebhook(path, {})).status, 200, 'webhook answer');
+				const statusOf = async () => {
+					const [execution] = await client.executions(workflowId);
+					return execution;
+				};
+				const deadline = Date.now() + 60_000;
+				while ((await statusOf())?.status !== 'waiting' && Date.now() < deadline) {
+					await new Promise((resolve) => setTimeout(resolve, 500));
+				}
+				const waiting = await statusOf();
+				assertEqual(waiting?.status, 'waiting', 'status before the answer');
+				const answer = await sandbox?.phone.answer(phone, { choice: 'Approve' });
+				assertEqual(answer?.status, 200, 'answer status');
+				while (
+					!['success', 'error'].includes(String((await statusOf())?.status)) &&
+					Date.now() < deadline + 60_000
+				) {
+					await new Promise((resolve) => setTimeout(resolve, 500));
+				}
+				const done = await client.api('GET', `/executions/${String(waiting?.id)}?includeData=true`);
+				const runBy = ['worker1.log', 'worker2.log'].filter((name) =>
+					readFileSync(join(folder, name), 'utf8').includes(`execution ${String(waiting?.id)}`),
+				);
+				log(
+					`      execution ${String(waiting?.id)}: waiting, answered, ${String(done.status)}; run by ${runBy.join(' and ') || 'no worker'}`,
+				);
+				assertEqual(done.status, 'success', 'status after the answer');
+				assertEqual(
+					((nodeOutput(done, 'Ask')[0]?.data as Json) ?? {}).approved,
+					true,
+					'data.approved',
+				);
+				assert(runBy.length > 0, 'no worker ran the execution');
 				await client.deactivate(workflowId);
 			},
 		);

@@ -132,7 +132,10 @@ export async function answer(
 	// A form without `action` posts to the page's own URL.
 	const sent = await fetch(url, {
 		method: 'POST',
-		headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': PHONE_USER_AGENT },
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			'User-Agent': PHONE_USER_AGENT,
+		},
 		body: fields.toString(),
 	});
 	return {

@@ -32,6 +32,7 @@ describe('examples/*.json', () => {
 	it('covers what users asked for', () => {
 		expect(files.sort()).toEqual([
 			'ai-agent-with-the-peach-tool.json',
+			'approve-a-refund-on-whatsapp.json',
 			'broadcast-from-a-list.json',
 			'create-contacts-in-bulk.json',
 			'react-to-failed-deliveries.json',

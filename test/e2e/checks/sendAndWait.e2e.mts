@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { FINAL_ANSWER, startFakeLlm } from '../fakeLlm.mts';
 import { type Json, N8N_VERSION, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context } from '../suite.mts';
+import { loadExamples } from '../workflows/examples.mts';
 
 const MANUAL = 'When clicking ‘Execute workflow’';
 
@@ -346,6 +347,50 @@ export const sendAndWaitChecks: Check[] = [
 			} finally {
 				await llm.close();
 			}
+		},
+	},
+	{
+		name: 'send and wait: examples/approve-a-refund-on-whatsapp.json refunds the order only after the manager taps Refund',
+		fn: async (ctx) => {
+			const [example] = loadExamples({
+				peachMessagingApi: ctx.credential,
+				peachWebhookApi: ctx.credential,
+			}).filter((entry) => entry.file === 'approve-a-refund-on-whatsapp.json');
+			assert(example, 'the example is missing');
+			const created = await fetch(`${ctx.sandbox.url}/api/v1/orders`, {
+				method: 'POST',
+				headers: { Authorization: ctx.sandbox.apiKey, 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					contact: { phone_number: '+919988776655' },
+					items: [{ name: 'Mango box', amount: 12000, quantity: 1 }],
+				}),
+			});
+			const order = (await created.json()) as { id: string };
+			await fetch(`${ctx.sandbox.url}/__sandbox/orders/${order.id}/pay`, { method: 'POST' });
+			const workflowId = await ctx.client.createWorkflow(example.workflow);
+			await ctx.client.activate(workflowId);
+			const phone = '+919900000006';
+			const started = await ctx.client.callWebhook('approve-refund', {
+				order_id: order.id,
+				amount: 5000,
+				manager_phone: phone,
+			});
+			assertEqual(started.status, 200, 'webhook answer');
+			await waitForStatus(ctx, workflowId, ['waiting']);
+			const stored = ctx.sandbox.state.orders.find((entry) => entry.id === order.id);
+			assertEqual(stored?.refunded, 0, 'refunded before the answer');
+			const [message] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === phone);
+			assert(
+				message?.text.startsWith(`Refund ₹50.00 for order ${order.id}? Answer here:`),
+				`the question: ${message?.text}`,
+			);
+			const tap = await ctx.sandbox.phone.answer(phone, { choice: 'Refund' });
+			assertEqual(tap.status, 200, 'answer status');
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
+			assertEqual(done.status, 'success', 'execution status');
+			assertEqual(stored?.refunded, 5000, 'refunded after the answer');
+			assert(ranNodes(done).includes('Refund the order'), 'the refund did not run');
+			await ctx.client.deactivate(workflowId);
 		},
 	},
 ];

@@ -122,7 +122,9 @@ function queueTemplateMessage(
 	const template = ctx.state.templates.find(
 		(entry) => entry.id === templateId || entry.template_name === templateId,
 	);
-	ctx.state.phone.push(render(record.id, contact.phone_number, template, liquidValues, record.updated_at));
+	ctx.state.phone.push(
+		render(record.id, contact.phone_number, template, liquidValues, record.updated_at),
+	);
 	const created = record.updated_at;
 	ctx.track(
 		(async () => {

@@ -1,0 +1,131 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { useSandbox } from './harness.mts';
+import { PREVIEW_USER_AGENT } from './phone.mts';
+
+const t = useSandbox();
+
+/** A page behind a link: records every request; its GET shows a form, its POST records the answer. */
+const page = {
+	url: '',
+	hits: [] as Array<{ method: string; agent: string; body: string }>,
+	close: async () => undefined as void,
+};
+beforeAll(async () => {
+	const server = createServer((req, res) => {
+		let body = '';
+		req.on('data', (chunk) => (body += chunk));
+		req.on('end', () => {
+			page.hits.push({
+				method: String(req.method),
+				agent: String(req.headers['user-agent']),
+				body,
+			});
+			res.writeHead(200, { 'Content-Type': 'text/html' });
+			res.end(
+				req.method === 'GET'
+					? '<form method="post"><button class="a" type="submit" name="approved" value="true">Approve</button><button type="submit" name="approved" value="false">Decline</button></form>'
+					: '<p>recorded</p>',
+			);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+	page.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/wait/1/node?signature=ab`;
+	page.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+});
+afterAll(() => page.close());
+
+const send = (phone: string, link: string) =>
+	t.api('POST', '/api/v1/events', {
+		event_type: 'send_template_message',
+		contact: { phone_number: phone },
+		template_message: {
+			whats_app_template_id: 'wat_approval',
+			liquid_values: { message: 'Approve the refund?', approval_link: link },
+		},
+	});
+
+describe("the contact's phone", () => {
+	it('shows a template message with its variables filled and its links', async () => {
+		await send('+919900000001', page.url);
+		const shown = await t.api('GET', '/__sandbox/phone?phone=%2B919900000001');
+		expect(shown.json).toEqual([
+			expect.objectContaining({
+				phone_number: '+919900000001',
+				whats_app_template_id: 'wat_approval',
+				text: `Approve the refund? Answer here: ${page.url}`,
+				links: [page.url],
+			}),
+		]);
+	});
+
+	it("WhatsApp's link preview only GETs the link", async () => {
+		page.hits.length = 0;
+		await send('+919900000002', page.url);
+		const previews = await t.api('POST', '/__sandbox/phone/preview', { phone: '+919900000002' });
+		expect(previews.json).toEqual([{ url: page.url, status: 200, bytes: expect.any(Number) }]);
+		expect(page.hits.map((hit) => [hit.method, hit.agent])).toEqual([['GET', PREVIEW_USER_AGENT]]);
+	});
+
+	it('a tap opens the page (GET) and presses the chosen button of its form (POST to the same URL)', async () => {
+		page.hits.length = 0;
+		await send('+919900000003', page.url);
+		const tapped = await t.api('POST', '/__sandbox/phone/answer', {
+			phone: '+919900000003',
+			choice: 'Decline',
+		});
+		expect(tapped.json).toMatchObject({ answered: true, status: 200, html: '<p>recorded</p>' });
+		expect(page.hits.map((hit) => [hit.method, hit.body])).toEqual([
+			['GET', ''],
+			['POST', 'approved=false'],
+		]);
+		const missing = await t.api('POST', '/__sandbox/phone/answer', {
+			phone: '+919900000003',
+			choice: 'Maybe',
+		});
+		expect(missing.status).toBe(400);
+		expect(missing.json.message).toBe('the page has no button "Maybe"');
+	});
+
+	it('a URL button shows its link with the variable filled', async () => {
+		t.sandbox.state.templates.push({
+			id: 'wat_button',
+			template_name: 'approval_button',
+			name: 'approval_button',
+			language: 'en',
+			category: 'UTILITY',
+			status: 'approved',
+			whats_app_business_account_id: 456,
+			components: [
+				{ component_type: 'body', data_type: 'text', value: '{{message}}', index: 0 },
+				{
+					component_type: 'buttons',
+					data_type: 'text',
+					sub_type: 'url',
+					name: 'Answer',
+					value: "https://n8n.example.com/webhook-waiting/{{approval_link | example: '1/a'}}",
+					index: 1,
+				},
+			],
+		});
+		await t.api('POST', '/api/v1/events', {
+			event_type: 'send_template_message',
+			contact: { phone_number: '+919900000004' },
+			template_message: {
+				whats_app_template_id: 'wat_button',
+				liquid_values: { message: 'Approve?', approval_link: '231/node?signature=ab' },
+			},
+		});
+		const [shown] = t.sandbox.state.phone;
+		expect(shown).toMatchObject({
+			text: 'Approve?',
+			buttons: [
+				{ text: 'Answer', url: 'https://n8n.example.com/webhook-waiting/231/node?signature=ab' },
+			],
+			links: ['https://n8n.example.com/webhook-waiting/231/node?signature=ab'],
+		});
+	});
+});
