@@ -96,6 +96,7 @@ describe('templates', () => {
 		expect((json as unknown as Array<{ status: string }>).map((t) => t.status).sort()).toEqual([
 			'approved',
 			'approved',
+			'approved',
 			'pending',
 			'rejected',
 		]);
@@ -105,7 +106,7 @@ describe('templates', () => {
 		const first = await api('GET', '/api/v1/whats_app_templates/?page=1&per=3');
 		const second = await api('GET', '/api/v1/whats_app_templates/?page=2&per=3');
 		const third = await api('GET', '/api/v1/whats_app_templates/?page=3&per=3');
-		expect([first.json.length, second.json.length, third.json.length]).toEqual([3, 1, 0]);
+		expect([first.json.length, second.json.length, third.json.length]).toEqual([3, 2, 0]);
 	});
 });
 
