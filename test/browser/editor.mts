@@ -4,11 +4,12 @@
  * `npm run test:browser`.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
-import { OWNER } from '../e2e/n8n.mts';
+import { OWNER, PACKAGE_NAME } from '../e2e/n8n.mts';
 
 const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -117,4 +118,133 @@ export async function dismissPopups(page: Page): Promise<void> {
 export async function openNode(page: Page, name: string): Promise<void> {
 	await page.locator('[data-test-id="canvas-node"]').filter({ hasText: name }).first().dblclick();
 	await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
+}
+
+/** The n8n editor's REST API with the browser's session. */
+async function rest(
+	editor: Editor,
+	url: string,
+	method: 'GET' | 'POST',
+	path: string,
+	data?: unknown,
+) {
+	const response =
+		method === 'GET'
+			? await editor.context.request.get(`${url}/rest${path}`)
+			: await editor.context.request.post(`${url}/rest${path}`, { data });
+	if (!response.ok()) throw new Error(`${method} /rest${path}: HTTP ${response.status()}`);
+	return ((await response.json()) as { data: unknown }).data as Record<string, unknown>;
+}
+
+const MANUAL = 'When clicking ‘Execute workflow’';
+
+/**
+ * A Send and Wait waiting for an answer: Manual → Peach (Send and Wait, approve or decline, on the
+ * sandbox's approval template) created with the "Peach sandbox" credential `npm run dev` made, run as
+ * the editor's Execute workflow does. Returns the workflow, the waiting execution and the link the
+ * sandbox's phone received.
+ */
+export async function startApproval(
+	editor: Editor,
+	url: string,
+	sandboxUrl: string,
+	phone: string,
+): Promise<{ workflowId: string; executionId: string; link: string }> {
+	const credentials = (await rest(editor, url, 'GET', '/credentials')) as unknown as Array<{
+		id: string;
+		name: string;
+	}>;
+	const credential = credentials.find((entry) => entry.name === 'Peach sandbox');
+	if (!credential) throw new Error('no "Peach sandbox" credential');
+	const workflow = await rest(editor, url, 'POST', '/workflows', {
+		name: `Approve a refund on WhatsApp (${phone})`,
+		nodes: [
+			{
+				id: randomUUID(),
+				name: MANUAL,
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: randomUUID(),
+				name: 'Ask on WhatsApp',
+				type: `${PACKAGE_NAME}.peach`,
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: {
+					resource: 'templateMessage',
+					operation: 'sendAndWait',
+					phoneNumber: phone,
+					templateId: {
+						__rl: true,
+						mode: 'list',
+						value: 'wat_approval',
+						cachedResultName: 'approval_request',
+					},
+					message: 'Refund ₹1,200 for order A-7?',
+					variablesInput: 'fields',
+					approvalOptions: {
+						values: {
+							approvalType: 'double',
+							approveLabel: 'Refund',
+							disapproveLabel: "Don't refund",
+						},
+					},
+				},
+				credentials: { peachMessagingApi: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: { [MANUAL]: { main: [[{ node: 'Ask on WhatsApp', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	});
+	const workflowId = String(workflow.id);
+	await rest(editor, url, 'POST', `/workflows/${workflowId}/run`, {
+		workflowData: workflow,
+		triggerToStartFrom: { name: MANUAL },
+	});
+	const execution = await executionStatus(editor, url, workflowId, ['waiting']);
+	const messages = (await (
+		await fetch(`${sandboxUrl}/__sandbox/phone?phone=${encodeURIComponent(phone)}`)
+	).json()) as Array<{ links: string[] }>;
+	const link = messages.at(-1)?.links[0];
+	if (!link) throw new Error(`the sandbox's phone ${phone} received no link`);
+	return { workflowId, executionId: String(execution.id), link };
+}
+
+/** The newest execution of the workflow once its status is one of `statuses` (60 s at most). */
+export async function executionStatus(
+	editor: Editor,
+	url: string,
+	workflowId: string,
+	statuses: string[],
+): Promise<Record<string, unknown>> {
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		const page = await rest(editor, url, 'GET', `/executions?filter=${filter}&limit=1`);
+		const [execution] = (page.results ?? []) as Array<Record<string, unknown>>;
+		if (execution && statuses.includes(String(execution.status))) return execution;
+		if (Date.now() > deadline)
+			throw new Error(
+				`execution is ${String(execution?.status)}, expected ${statuses.join(' or ')}`,
+			);
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+/** A link opened as the contact's phone opens it: a phone-sized browser window of its own. */
+export async function openOnPhone(editor: Editor, link: string): Promise<Page> {
+	const phone = await editor.browser.newContext({
+		viewport: { width: 390, height: 780 },
+		deviceScaleFactor: 2,
+		isMobile: true,
+		hasTouch: true,
+		userAgent:
+			'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+	});
+	const page = await phone.newPage();
+	await page.goto(link);
+	return page;
 }

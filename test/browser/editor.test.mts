@@ -3,7 +3,8 @@
  * `npm run dev`'s stack (n8n + the packed package + the sandbox): add the Peach node from the node panel by
  * searching "Peach", pick the action, see the sandbox's approved templates in the Template list, pick one,
  * see its variables, run the node and see Peach's answer in the output. This proves the list searches and
- * the node's UI where users use them, which the API-level suite cannot.
+ * the node's UI where users use them, which the API-level suite cannot. Then a Send and Wait link opened
+ * as a phone opens it: the question page, the tap on a button, the workflow going on.
  * Closes with "N passed, N failed".
  */
 import { mkdirSync } from 'node:fs';
@@ -12,7 +13,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import { log, REPO_ROOT } from '../e2e/n8n.mts';
-import { dismissPopups, openEditor } from './editor.mts';
+import {
+	dismissPopups,
+	executionStatus,
+	openEditor,
+	openOnPhone,
+	startApproval,
+} from './editor.mts';
 import { startDevStack } from './stack.mts';
 
 const ARTIFACTS = join(REPO_ROOT, '.tmp/browser');
@@ -133,6 +140,26 @@ async function main() {
 					!body.includes('wat_welcome')
 				)
 					throw new Error(`the sandbox received ${body}`);
+			},
+		);
+		await step(
+			'a Send and Wait link opens on a phone as a page with the question; tapping Refund resumes the workflow',
+			async () => {
+				const { workflowId, link } = await startApproval(
+					editor,
+					stack.url,
+					stack.sandboxUrl,
+					'+919900000201',
+				);
+				const phone = await openOnPhone(editor, link);
+				await phone.getByText('Refund ₹1,200 for order A-7?').waitFor({ timeout: 30_000 });
+				await phone.screenshot({ path: join(ARTIFACTS, 'send-and-wait-page.png') });
+				await executionStatus(editor, stack.url, workflowId, ['waiting']);
+				await phone.getByRole('button', { name: 'Refund', exact: true }).tap();
+				await phone.getByText('Your answer was recorded: Refund').waitFor({ timeout: 30_000 });
+				const done = await executionStatus(editor, stack.url, workflowId, ['success', 'error']);
+				if (done.status !== 'success')
+					throw new Error(`the execution ended ${String(done.status)}`);
 			},
 		);
 	} catch {

@@ -6,13 +6,22 @@
  *   broadcast-launch.png    the Broadcast → Launch panel
  *   trigger-panel.png       the Peach Trigger panel: its URLs, events and verification
  *   send-and-delivery.png   an executed send that waited for delivery, with its output
+ *   send-and-wait-page.png  the page a Send and Wait link opens on the contact's phone
+ *   send-and-wait-waiting.png  the workflow waiting for that answer, in the editor
  * No pixel assertions: it fails only when a step cannot be done (a changed selector says which one).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { log, REPO_ROOT } from '../e2e/n8n.mts';
-import { openEditor, openNode, openWorkflow, workflowIdByName } from './editor.mts';
+import {
+	openEditor,
+	openNode,
+	openOnPhone,
+	openWorkflow,
+	startApproval,
+	workflowIdByName,
+} from './editor.mts';
 import { startDevStack } from './stack.mts';
 
 const OUT = join(REPO_ROOT, 'docs/images');
@@ -68,6 +77,21 @@ async function main() {
 		await page.getByText('Production URL', { exact: true }).first().click();
 		await page.getByText('/webhook/').first().waitFor({ timeout: 10_000 });
 		await shot('trigger-panel.png');
+
+		const { workflowId, executionId, link } = await startApproval(
+			editor,
+			stack.url,
+			stack.sandboxUrl,
+			'+919900000301',
+		);
+		const phone = await openOnPhone(editor, link);
+		await phone.getByText('Refund ₹1,200 for order A-7?').waitFor({ timeout: 30_000 });
+		await phone.waitForTimeout(500);
+		await phone.screenshot({ path: join(OUT, 'send-and-wait-page.png') });
+		log('  wrote docs/images/send-and-wait-page.png');
+		await page.goto(`${stack.url}/workflow/${workflowId}/executions/${executionId}`);
+		await page.getByText('Waiting', { exact: false }).first().waitFor({ timeout: 30_000 });
+		await shot('send-and-wait-waiting.png');
 	} catch (error) {
 		status = 1;
 		const failed = join(REPO_ROOT, '.tmp/screenshot-failed.png');

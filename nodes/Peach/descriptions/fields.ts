@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { REQUEST_LIMITS } from '../helpers/requestLimits';
+
 /** A name/value row, as used by metadata, trigger variables and data-mapping values. */
 export function keyValueCollection(
 	name: string,
@@ -105,17 +107,17 @@ export const requestOptionsField: INodeProperties = {
 			displayName: 'Max Concurrent Requests',
 			name: 'concurrency',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 20 },
-			default: 1,
+			typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxConcurrency },
+			default: REQUEST_LIMITS.defaultConcurrency,
 			description:
-				"How many items are sent to Peach at the same time, for operations that make one request per item (e.g. Send). Over a slow network 10 is about 10 times faster. Peach's rate limit may answer 429: that item fails (a send is never repeated) and all items pause for Retry-After. Outputs keep the input order.",
+				"How many items go to Peach at the same time, for operations that make one request per item (e.g. Send). Items for the same contact are always sent one after another, in input order; 1 sends every item in order. A 429 from Peach's rate limit fails that item (a send is never repeated) and pauses all items for Retry-After. Outputs keep the input order.",
 		},
 		{
 			displayName: 'Timeout (Seconds)',
 			name: 'timeout',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 300 },
-			default: 30,
+			typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxTimeoutSeconds },
+			default: REQUEST_LIMITS.defaultTimeoutSeconds,
 			description:
 				'How long to wait for Peach to answer a request. A send that times out may already be queued: it is never retried, and the error says so.',
 		},

@@ -6,13 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isPlainObject } from '../helpers/json';
-
-/** Peach is asked to answer within this by default; at most MAX_TIMEOUT_SECONDS. */
-export const DEFAULT_TIMEOUT_SECONDS = 30;
-export const MAX_TIMEOUT_SECONDS = 300;
-/** Items sent at the same time by default (each contact's items still one after another). */
-export const DEFAULT_CONCURRENCY = 5;
-export const MAX_CONCURRENCY = 20;
+import { REQUEST_LIMITS } from '../helpers/requestLimits';
 
 export interface RequestOptions {
 	timeoutMs: number;
@@ -41,8 +35,19 @@ export function requestOptionsOf(
 			raw = isPlainObject(value) ? value : {};
 		}
 		options = {
-			timeoutMs: clamp(raw.timeout, DEFAULT_TIMEOUT_SECONDS, 1, MAX_TIMEOUT_SECONDS) * 1000,
-			concurrency: clamp(raw.concurrency, DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY),
+			timeoutMs:
+				clamp(
+					raw.timeout,
+					REQUEST_LIMITS.defaultTimeoutSeconds,
+					1,
+					REQUEST_LIMITS.maxTimeoutSeconds,
+				) * 1000,
+			concurrency: clamp(
+				raw.concurrency,
+				REQUEST_LIMITS.defaultConcurrency,
+				1,
+				REQUEST_LIMITS.maxConcurrency,
+			),
 		};
 		read.set(context, options);
 	}
