@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
 import { router } from '../../../nodes/Peach/actions/router';
+import { requestOptionsOf } from '../../../nodes/Peach/transport/requestOptions';
 import { Peach } from '../../../nodes/Peach/Peach.node';
 import codex from '../../../nodes/Peach/Peach.node.json';
 import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
@@ -120,6 +121,20 @@ describe('Peach node description', () => {
 		walk(description.properties, false, '');
 		walk(new PeachTrigger().description.properties, false, 'trigger:');
 		expect(offending).toEqual([]);
+	});
+
+	it('Request Options: an option added at its editor default acts as the option left out', async () => {
+		const options = description.properties.find((p) => p.name === 'requestOptions')?.options as
+			| INodeProperties[]
+			| undefined;
+		const defaults = Object.fromEntries(
+			(options ?? []).map((option) => [option.name, option.default]),
+		);
+		const read = (requestOptions: Record<string, unknown>) => {
+			const { context } = createExecuteContext({ params: { requestOptions } });
+			return requestOptionsOf(context);
+		};
+		expect(read(defaults)).toEqual(read({}));
 	});
 
 	it('the trigger is a trigger node, not a tool', () => {
