@@ -32,6 +32,7 @@ import {
 	type Json,
 	keepFailedRun,
 	log,
+	N8N_VERSION,
 	N8nClient,
 	type N8nInstance,
 	newUserFolder,
@@ -166,7 +167,7 @@ async function main() {
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 			// README, "Running at scale": a job whose worker died is never run again (n8n 1.x re-runs it
 			// once by default, sending its messages twice; n8n 2.x never does, whatever this says).
-			QUEUE_WORKER_MAX_STALLED_COUNT: '0',
+			QUEUE_WORKER_MAX_STALLED_COUNT: process.env.PEACH_QUEUE_MAX_STALLED_COUNT ?? '0',
 		};
 		const mainPort = await freePort();
 		const startMain = () =>
@@ -443,8 +444,13 @@ async function main() {
 					'new executions (the new delivery and every copy not ignored)',
 				);
 				// README, "Ignore Duplicates": n8n 2.x does not save a trigger's static data when it answers
-				// after storing the execution, so a restart forgets the identities seen before it.
-				assertEqual(ignored, 0, 'copies recognised after a restart (n8n 2.x keeps no identities)');
+				// after storing the execution, so a restart forgets the identities seen before it; n8n 1.x
+				// answers first and saves them.
+				assertEqual(
+					ignored,
+					N8N_VERSION.startsWith('1.') ? resent.length : 0,
+					`copies recognised after a restart (n8n ${N8N_VERSION})`,
+				);
 				await client.deactivate(trigger.workflowId);
 			},
 		);
@@ -532,9 +538,13 @@ async function main() {
 					`      ${DELIVERIES} deliveries in ${((Date.now() - began) / 1000).toFixed(1)} s; ${refusedWhileDown} not answered 2xx while the main was down, resent; ${okAnswers} answered 2xx in all → ${perDelivery.size} deliveries with an execution, ${answeredWithoutExecution} answered 2xx without an execution, ${twice} with two executions`,
 				);
 				assertEqual(okAnswers, DELIVERIES, 'deliveries answered 2xx in the end');
-				assertEqual(answeredWithoutExecution, 0, 'deliveries answered 2xx without an execution');
+				// n8n 1.x answers a webhook before it stores the execution (README, Compatibility): there, the
+				// figure is reported, not held to 0.
 				assertEqual(twice, 0, 'deliveries with more than one execution');
-				assertEqual(perDelivery.size, DELIVERIES, 'deliveries with an execution');
+				if (!N8N_VERSION.startsWith('1.')) {
+					assertEqual(answeredWithoutExecution, 0, 'deliveries answered 2xx without an execution');
+					assertEqual(perDelivery.size, DELIVERIES, 'deliveries with an execution');
+				}
 				await client.deactivate(crashTrigger.workflowId);
 			},
 		);
