@@ -3,7 +3,8 @@
  * upper ones; there are no import circles; the sandbox and the e2e suite never use the node's code.
  *
  *   Peach.node.ts → actions/registry, router → actions/<resource>/<op>.operation
- *     → descriptions (fields, locators) · methods/listSearch → transport → helpers
+ *     → descriptions (fields, locators) · api (shared Peach requests) · methods/listSearch
+ *     → transport → helpers
  *   credentials ← transport (Base URL rule)            PeachTrigger → Peach/helpers only
  */
 const PEACH = '^nodes/Peach';
@@ -43,6 +44,14 @@ module.exports = {
 			comment: 'descriptions/ build editor fields; they call no API and know no operation.',
 			from: { path: `${PEACH}/descriptions/` },
 			to: { path: [`${PEACH}/(actions|methods|transport)/`, `${PEACH}/Peach\\.node`] },
+		},
+		{
+			name: 'api-below-actions',
+			severity: 'error',
+			comment:
+				'api/ holds Peach requests several operations make (a template read, a direct upload); it knows no operation, description or list search.',
+			from: { path: `${PEACH}/api/` },
+			to: { path: [`${PEACH}/(actions|descriptions|methods)/`, `${PEACH}/Peach\\.node`] },
 		},
 		{
 			name: 'list-searches-below-actions',

@@ -93,7 +93,9 @@ async function main() {
 			const names = (await items.allInnerTexts()).map((text) => text.trim()).sort();
 			const expected = [
 				'approval_request (en, approved)',
+				'invoice_ready (en, approved)',
 				'order_update (en, approved)',
+				'spring_offer (en, approved)',
 				'welcome (en, approved)',
 			];
 			if (JSON.stringify(names) !== JSON.stringify(expected))

@@ -323,8 +323,11 @@ export async function startN8n(options: {
 		if (child.exitCode !== null)
 			throw new Error(`n8n exited early (code ${child.exitCode}); see ${logFile}`);
 		try {
+			// n8n 1.x answers the readiness check before its REST routes exist (after a crash it may
+			// spend a while recovering executions first), so a main's settings route must answer too;
+			// a worker serves only the health check.
 			const response = await fetch(`${url}/healthz/readiness`);
-			if (response.ok) break;
+			if (response.ok && (command === 'worker' || (await fetch(`${url}/rest/settings`)).ok)) break;
 		} catch {
 			// not listening yet
 		}

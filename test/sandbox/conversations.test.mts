@@ -79,3 +79,25 @@ describe('conversations and messages', () => {
 		expect(t.sandbox.state.conversations[0].status).toBe('closed');
 	});
 });
+
+describe('the activity log', () => {
+	it('lists what happened to conversations, paged, narrowed by conversation; status changes and closing are logged', async () => {
+		const seeded = await t.api('GET', '/api/v1/activities');
+		expect(seeded.json.count).toBe(4);
+		expect(seeded.json.activities.map((a: { activity_type: string }) => a.activity_type)).toEqual([
+			'message',
+			'escalation',
+			'message',
+			'message',
+		]);
+		await t.api('PATCH', '/api/v1/conversations/conv_ct_ben', { status: 'pending' });
+		const ben = await t.api('GET', '/api/v1/activities?conversation_id=conv_ct_ben');
+		expect(ben.json.activities.map((a: { description: string }) => a.description)).toEqual([
+			'The contact wrote: Hello!',
+			'The status changed to pending',
+		]);
+		const page = await t.api('GET', '/api/v1/activities?page=2&per=2');
+		expect(page.json.activities).toHaveLength(2);
+		expect(page.json.previous).toMatch(/page=1/);
+	});
+});

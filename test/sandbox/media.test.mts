@@ -145,3 +145,62 @@ describe('automations, triggers, the condition library', () => {
 		);
 	});
 });
+
+describe('media: header media in template messages', () => {
+	/** Uploads a sample file the documented way; its media:// URL. */
+	async function upload(name: string, type: string): Promise<string> {
+		const bytes = Buffer.from(
+			await (await fetch(`${t.sandbox.url}/samples/${name}`)).arrayBuffer(),
+		);
+		const created = await t.api('POST', '/api/v1/medias/direct_uploads', {
+			blob: { filename: name, content_type: type, byte_size: bytes.length, checksum: md5(bytes) },
+		});
+		const { url, headers } = created.json.direct_upload;
+		await fetch(url, { method: 'PUT', headers, body: bytes });
+		return (await t.api('POST', '/api/v1/medias/finalize', { signed_id: created.json.signed_id }))
+			.json.media_url;
+	}
+	const send = (template: string, headerMedia: unknown) =>
+		t.api('POST', '/api/v1/events', {
+			event_type: 'send_template_message',
+			contact: { phone_number: '+919988776655' },
+			template_message: {
+				whats_app_template_id: template,
+				liquid_values: { first_name: 'Asha', header_media: headerMedia },
+			},
+		});
+
+	it("takes an uploaded file of the header's kind, as a media:// URL or {link, filename}", async () => {
+		const pdf = await upload('brochure.pdf', 'application/pdf');
+		const png = await upload('logo.png', 'image/png');
+		expect((await send('wat_invoice', { link: pdf, filename: 'invoice.pdf' })).status).toBe(201);
+		expect((await send('wat_offer', png)).status).toBe(201);
+		expect((await t.api('GET', '/__sandbox/storage')).json).toEqual({
+			directUploads: 2,
+			filesReceived: 2,
+			medias: 3,
+			storageRequests: 2,
+		});
+	});
+
+	it('refuses a file of another kind, an unknown media:// URL and media for a template without a media header', async () => {
+		const png = await upload('logo.png', 'image/png');
+		const wrongKind = await send('wat_invoice', png);
+		expect(wrongKind.status).toBe(422);
+		expect(wrongKind.json.reason).toEqual({
+			template_message: {
+				'liquid_values.header_media': [
+					`${png} is image/png, but the template's header is document`,
+				],
+			},
+		});
+		expect((await send('wat_invoice', 'media://999')).json.reason).toEqual({
+			template_message: { 'liquid_values.header_media': ['media://999 is not an uploaded media'] },
+		});
+		expect((await send('wat_welcome', png)).json.reason).toEqual({
+			template_message: {
+				'liquid_values.header_media': ['template wat_welcome has no media header'],
+			},
+		});
+	});
+});

@@ -97,6 +97,8 @@ describe('templates', () => {
 			'approved',
 			'approved',
 			'approved',
+			'approved',
+			'approved',
 			'pending',
 			'rejected',
 		]);
@@ -106,7 +108,10 @@ describe('templates', () => {
 		const first = await api('GET', '/api/v1/whats_app_templates/?page=1&per=3');
 		const second = await api('GET', '/api/v1/whats_app_templates/?page=2&per=3');
 		const third = await api('GET', '/api/v1/whats_app_templates/?page=3&per=3');
-		expect([first.json.length, second.json.length, third.json.length]).toEqual([3, 2, 0]);
+		const fourth = await api('GET', '/api/v1/whats_app_templates/?page=4&per=3');
+		expect(
+			[first, second, third, fourth].map((page) => (page.json as unknown as unknown[]).length),
+		).toEqual([3, 3, 1, 0]);
 	});
 });
 

@@ -3,7 +3,8 @@
  * testing n8n-nodes-peach without a Peach account. Test infrastructure only; never shipped in dist/.
  *
  *   /api/v1/...     the Peach API (Authorization: <key>, raw)
- *   /__sandbox/...  admin routes: state, recorded requests, webhook targets, event emission, faults, reset
+ *   /__sandbox/...  admin routes: state, recorded requests, storage counts, webhook targets, event
+ *                   emission, faults, reset
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -21,7 +22,7 @@ import {
 import { answer, previewLinks } from './phone.mts';
 import { broadcastRoutes } from './routes/broadcasts.mts';
 import { contactRoutes, guestLinkRoutes } from './routes/contacts.mts';
-import { conversationRoutes, messageRoutes } from './routes/conversations.mts';
+import { activityRoutes, conversationRoutes, messageRoutes } from './routes/conversations.mts';
 import { eventRoutes } from './routes/events.mts';
 import { expressionRoutes } from './routes/expressions.mts';
 import { mediaRoutes } from './routes/medias.mts';
@@ -43,6 +44,7 @@ import { storage } from './storage.mts';
 
 /** The API's resources (the first path segment after /api/v1) and their routes. */
 const ROUTES: Record<string, Route> = {
+	activities: activityRoutes,
 	broadcasts: broadcastRoutes,
 	contacts: contactRoutes,
 	conversations: conversationRoutes,
@@ -237,6 +239,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		if (action === 'health') return { status: 200, body: { ok: true } };
 		if (action === 'state' && method === 'GET')
 			return { status: 200, body: state as unknown as JsonObject };
+		if (action === 'storage' && method === 'GET') {
+			// What reached the storage: direct uploads created, files received, media finalized.
+			return {
+				status: 200,
+				body: {
+					directUploads: state.uploads.length,
+					filesReceived: state.uploads.filter((upload) => upload.bytes !== null).length,
+					medias: state.medias.length,
+					storageRequests: state.storageRequests.length,
+				},
+			};
+		}
 		if (action === 'requests' && method === 'GET')
 			return { status: 200, body: state.requests as unknown as Json };
 		if (action === 'requests' && method === 'DELETE') {

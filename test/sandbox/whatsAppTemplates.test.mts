@@ -77,4 +77,15 @@ describe('WhatsApp templates', () => {
 		expect((await t.api('GET', '/api/v1/whats_app_templates/order_ready')).json.id).toBe(id);
 		expect((await t.api('PATCH', '/api/v1/whats_app_templates/nope/submit')).status).toBe(404);
 	});
+
+	it('deletes a template (204, then 404), which leaves the list', async () => {
+		expect((await t.api('DELETE', '/api/v1/whats_app_templates/wat_promo')).status).toBe(204);
+		expect((await t.api('GET', '/api/v1/whats_app_templates/wat_promo')).status).toBe(404);
+		expect((await t.api('DELETE', '/api/v1/whats_app_templates/wat_promo')).status).toBe(404);
+		const names = (await t.api('GET', '/api/v1/whats_app_templates')).json.map(
+			(template: { id: string }) => template.id,
+		);
+		expect(names).not.toContain('wat_promo');
+		expect(names).toContain('wat_invoice');
+	});
 });

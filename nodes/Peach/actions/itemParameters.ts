@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isSet, requireText } from '../helpers/fields';
+import { checkMedia } from '../helpers/media';
 import { liquidValuesFrom } from '../helpers/templateVariables';
 
 /**
@@ -53,4 +54,42 @@ export function limitOfItem(context: IExecuteFunctions, itemIndex: number): numb
 	return context.getNodeParameter('returnAll', itemIndex, false)
 		? undefined
 		: (context.getNodeParameter('limit', itemIndex, 50) as number);
+}
+
+/** A file in an item's binary data, checked by what n8n knows of it before its bytes are read. */
+export interface BinaryFile {
+	itemIndex: number;
+	/** The binary field that holds it, e.g. data. */
+	property: string;
+	fileName: string;
+	contentType: string;
+	/** Its kind for WhatsApp: image, video, audio or document. */
+	kind: string;
+}
+
+/**
+ * The file in the item's binary field `property`: refused when missing, of a type Peach does not
+ * take, or (when n8n knows its size) too large for its kind. Reads no bytes.
+ */
+export function binaryFileOfItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+	fileName?: unknown,
+): BinaryFile {
+	const binary = context.helpers.assertBinaryData(itemIndex, property);
+	const name = (typeof fileName === 'string' && fileName.trim()) || binary.fileName || 'file';
+	const kind = checkMedia(
+		name,
+		binary.mimeType,
+		typeof binary.bytes === 'number' ? binary.bytes : undefined,
+	);
+	return { itemIndex, property, fileName: name, contentType: binary.mimeType, kind };
+}
+
+/** The file's bytes, read once and checked again by their real size. */
+export async function bytesOfFile(context: IExecuteFunctions, file: BinaryFile): Promise<Buffer> {
+	const bytes = await context.helpers.getBinaryDataBuffer(file.itemIndex, file.property);
+	checkMedia(file.fileName, file.contentType, bytes.length);
+	return bytes;
 }

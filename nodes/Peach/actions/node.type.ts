@@ -46,6 +46,15 @@ export interface DeliveringOperation<Prepared = unknown> {
 	delivers: true;
 	/** Reads and checks one item: everything its delivery needs. Makes no delivering request. */
 	prepare(this: IExecuteFunctions, itemIndex: number): Promise<Prepared>;
+	/**
+	 * After every item was prepared, before the first delivery: what the deliveries need to exist
+	 * first (e.g. header files uploaded). Answers the items that cannot be delivered, with their
+	 * errors; those are not delivered.
+	 */
+	stage?(
+		this: IExecuteFunctions,
+		prepared: Array<{ itemIndex: number; prepared: Prepared }>,
+	): Promise<Map<number, Error>>;
 	/** The item's delivering request; its output (Peach's answer, with `event_id`). */
 	deliver(
 		this: IExecuteFunctions,

@@ -208,7 +208,8 @@ function deliveryLanes(
 /**
  * A delivering per-item operation: (1) every item is prepared (read and checked) before anything is
  * sent; a problem in any item, without Continue On Fail, sends nothing and names every bad item.
- * (2) The items are delivered, Max Concurrent Requests at a time, each recipient's items in input
+ * `stage` then makes what the deliveries need (header files uploaded); its failures too, without
+ * Continue On Fail, send nothing. (2) The items are delivered, Max Concurrent Requests at a time, each recipient's items in input
  * order. A failure, without Continue On Fail, starts nothing new, and its error lists what was
  * already delivered. (3) `follow` runs over what was delivered (e.g. waiting for delivery), and can
  * only add to those outputs.
@@ -229,6 +230,17 @@ async function runDelivering(
 		}
 	}
 	if (failures.size && !continueOnFail) throw nothingSentError(failures);
+	if (operation.stage) {
+		const staged = await operation.stage.call(
+			context,
+			[...prepared.entries()].map(([itemIndex, plan]) => ({ itemIndex, prepared: plan })),
+		);
+		for (const [itemIndex, error] of staged) {
+			prepared.delete(itemIndex);
+			failures.set(itemIndex, toNodeError(context, error, itemIndex));
+		}
+		if (failures.size && !continueOnFail) throw nothingSentError(failures);
+	}
 
 	const permit = new DeliveryPermit();
 	const delivered = new Map<number, Delivered>();

@@ -37,12 +37,20 @@ export const MEDIA_TYPES: Record<string, { kind: string; maxBytes: number }> = {
 	},
 };
 
+/** "an image", "a video", "a document". */
+export function withArticle(kind: string): string {
+	return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
+}
+
 function megabytes(bytes: number): string {
 	return `${(bytes / MB).toFixed(bytes % MB === 0 ? 0 : 1)} MB`;
 }
 
-/** Refuses a content type Peach does not take, or a file over WhatsApp's limit for its kind. */
-export function checkMedia(fileName: string, contentType: string, byteSize: number): void {
+/**
+ * Refuses a content type Peach does not take, or a file over WhatsApp's limit for its kind (the size
+ * is checked when known); answers the file's kind (image, video, audio, document).
+ */
+export function checkMedia(fileName: string, contentType: string, byteSize?: number): string {
 	const key = contentType.split(';')[0].trim().toLowerCase();
 	const type = Object.prototype.hasOwnProperty.call(MEDIA_TYPES, key)
 		? MEDIA_TYPES[key]
@@ -55,6 +63,7 @@ export function checkMedia(fileName: string, contentType: string, byteSize: numb
 			`Use one of: ${Object.keys(MEDIA_TYPES).join(', ')}. Set the binary's MIME type if it is wrong.`,
 		);
 	}
+	if (byteSize === undefined) return type.kind;
 	if (byteSize === 0) {
 		throw new PeachInputError(
 			`File "${fileName}"`,
@@ -67,10 +76,11 @@ export function checkMedia(fileName: string, contentType: string, byteSize: numb
 		throw new PeachInputError(
 			`File "${fileName}"`,
 			megabytes(byteSize),
-			`is larger than the ${megabytes(type.maxBytes)} WhatsApp allows for a ${type.kind} (${contentType})`,
+			`is larger than the ${megabytes(type.maxBytes)} WhatsApp allows for ${withArticle(type.kind)} (${contentType})`,
 			`Make the file smaller than ${megabytes(type.maxBytes)}, e.g. compress it, before uploading.`,
 		);
 	}
+	return type.kind;
 }
 
 /** The base64 MD5 digest of the bytes, as Peach's direct upload (ActiveStorage) expects. */

@@ -104,7 +104,7 @@ export const mediaChecks: Check[] = [
 			assertEqual(requests.length + storage.length, 0, 'requests');
 			assert(
 				String(nodeError(execution, 'Upload')?.message).includes(
-					'is larger than the 5 MB WhatsApp allows for a image',
+					'is larger than the 5 MB WhatsApp allows for an image',
 				),
 				`unexpected: ${nodeError(execution, 'Upload')?.message}`,
 			);

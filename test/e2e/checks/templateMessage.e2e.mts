@@ -32,7 +32,9 @@ export const templateMessageChecks: Check[] = [
 				result.results,
 				[
 					{ name: 'approval_request (en, approved)', value: 'wat_approval' },
+					{ name: 'invoice_ready (en, approved)', value: 'wat_invoice' },
 					{ name: 'order_update (en, approved)', value: 'wat_order_update' },
+					{ name: 'spring_offer (en, approved)', value: 'wat_offer' },
 					{ name: 'welcome (en, approved)', value: 'wat_welcome' },
 				],
 				'template list',

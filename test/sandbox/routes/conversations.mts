@@ -1,9 +1,11 @@
 /**
  * Conversations: list (status, escalated, activity_type, phone_number, has_call_permission,
  * updated_since) and PATCH /conversations/{id} {status}; GET /messages (phone_number,
- * conversation_id, business_phone_number, direction, from, to) with `{count, next, previous, messages}`.
+ * conversation_id, business_phone_number, direction, from, to) with `{count, next, previous, messages}`;
+ * GET /activities, the activity log.
  */
 import { notFound, type Route, validationFailed } from '../http.mts';
+import { logActivity } from '../state/index.mts';
 
 export const CONVERSATION_STATUSES = ['open', 'pending', 'awaiting_customer_response', 'closed'];
 
@@ -33,6 +35,13 @@ export const conversationRoutes: Route = (ctx, { method, segments, query, body }
 		conversation.status = body.status as string;
 		conversation.activity_type = 'status_change';
 		conversation.updated_at = ctx.now();
+		logActivity(
+			ctx.state.activities,
+			conversation,
+			'status_change',
+			`The status changed to ${conversation.status}`,
+			conversation.updated_at,
+		);
 		return { status: 200, body: conversation };
 	}
 	return undefined;
@@ -55,4 +64,19 @@ export const messageRoutes: Route = (ctx, { method, segments, query }) => {
 			Date.parse(message.created_at) < to,
 	);
 	return ctx.listPage(matching, query, '/messages', 'messages');
+};
+
+/**
+ * GET /activities: Peach's API skill lists the path and nothing more. The sandbox reads it as the
+ * conversations' activity log, `{count, next, previous, activities}` paged like its other lists,
+ * narrowed by `conversation_id` or `activity_type` when given; other parameters are ignored.
+ */
+export const activityRoutes: Route = (ctx, { method, segments, query }) => {
+	if (segments.length !== 1 || method !== 'GET') return undefined;
+	const matching = ctx.state.activities.filter(
+		(activity) =>
+			(!query.conversation_id || activity.conversation_id === query.conversation_id) &&
+			(!query.activity_type || activity.activity_type === query.activity_type),
+	);
+	return ctx.listPage(matching, query, '/activities', 'activities');
 };

@@ -21,6 +21,7 @@ import {
 	type Contact,
 	contact as makeContact,
 	type JsonObject,
+	logActivity,
 	newId,
 	type PeachEvent,
 	type TemplateMessageRecord,
@@ -78,7 +79,64 @@ function checkTemplate(ctx: RouteContext, reasons: Reasons, object: string, temp
 		);
 }
 
-function checkLiquidValues(reasons: Reasons, object: string, values: unknown, required = false) {
+/** The kind of file a content type is, as WhatsApp's media headers name them. */
+function mediaKind(contentType: string): string {
+	if (contentType.startsWith('image/')) return 'image';
+	if (contentType.startsWith('video/')) return 'video';
+	if (contentType.startsWith('audio/')) return 'audio';
+	return 'document';
+}
+
+/**
+ * header_media (a URL, a media:// reference, or `{link, filename}`): the template must have a media
+ * header, and a media:// reference must name an uploaded file of the header's kind.
+ */
+function checkHeaderMedia(
+	ctx: RouteContext,
+	reasons: Reasons,
+	object: string,
+	value: unknown,
+	templateId: unknown,
+) {
+	const link =
+		typeof value === 'string' ? value : isObject(value) ? (value.link as unknown) : undefined;
+	if (typeof link !== 'string') return;
+	const template = ctx.state.templates.find(
+		(entry) => entry.id === templateId || entry.template_name === templateId,
+	);
+	const header = template?.components.find(
+		(component) =>
+			component.component_type === 'header' &&
+			['image', 'video', 'document'].includes(component.data_type as string),
+	);
+	if (template && !header) {
+		reasons.nested(
+			object,
+			'liquid_values.header_media',
+			`template ${String(templateId)} has no media header`,
+		);
+		return;
+	}
+	if (!link.startsWith('media://')) return;
+	const media = ctx.state.medias.find((entry) => entry.media_url === link);
+	if (!media)
+		reasons.nested(object, 'liquid_values.header_media', `${link} is not an uploaded media`);
+	else if (header && mediaKind(media.content_type) !== header.data_type)
+		reasons.nested(
+			object,
+			'liquid_values.header_media',
+			`${link} is ${media.content_type}, but the template's header is ${String(header.data_type)}`,
+		);
+}
+
+function checkLiquidValues(
+	ctx: RouteContext,
+	reasons: Reasons,
+	object: string,
+	values: unknown,
+	templateId: unknown,
+	required = false,
+) {
 	if (values === undefined) {
 		if (required) reasons.nested(object, 'liquid_values', 'is required');
 		return;
@@ -88,6 +146,7 @@ function checkLiquidValues(reasons: Reasons, object: string, values: unknown, re
 		const media = key === 'header_media' && isObject(value) && typeof value.link === 'string';
 		if (!(typeof value === 'string' || typeof value === 'number' || media))
 			reasons.nested(object, `liquid_values.${key}`, 'must be a string or a number');
+		else if (key === 'header_media') checkHeaderMedia(ctx, reasons, object, value, templateId);
 	}
 }
 
@@ -195,7 +254,13 @@ function sendTemplateMessage(ctx: RouteContext, body: JsonObject): RouteResult {
 	if (!isObject(message)) fail('template_message', 'base', 'is required');
 	else {
 		checkTemplate(ctx, reasons, 'template_message', message.whats_app_template_id);
-		checkLiquidValues(reasons, 'template_message', message.liquid_values);
+		checkLiquidValues(
+			ctx,
+			reasons,
+			'template_message',
+			message.liquid_values,
+			message.whats_app_template_id,
+		);
 		checkFuture(reasons, 'template_message', 'retry_until', message.retry_until);
 		if (message.retry_window !== undefined) {
 			const window = message.retry_window;
@@ -259,7 +324,14 @@ function connectToAiAgent(ctx: RouteContext, body: JsonObject): RouteResult {
 	if (!isObject(message)) reasons.nested('template_message', 'base', 'is required');
 	else {
 		checkTemplate(ctx, reasons, 'template_message', message.whats_app_template_id);
-		checkLiquidValues(reasons, 'template_message', message.liquid_values, true);
+		checkLiquidValues(
+			ctx,
+			reasons,
+			'template_message',
+			message.liquid_values,
+			message.whats_app_template_id,
+			true,
+		);
 	}
 	const agent = body.ai_agent;
 	if (!isObject(agent) || typeof agent.id !== 'string' || agent.id === '')
@@ -291,7 +363,7 @@ function sendAppMessage(ctx: RouteContext, body: JsonObject): RouteResult {
 		if (typeof app.id !== 'string' || app.id === '') reasons.nested(block!, 'id', "can't be blank");
 		if (app.whats_app_template_id !== undefined)
 			checkTemplate(ctx, reasons, block!, app.whats_app_template_id);
-		checkLiquidValues(reasons, block!, app.liquid_values);
+		checkLiquidValues(ctx, reasons, block!, app.liquid_values, app.whats_app_template_id);
 	}
 	reasons.throwIfAny();
 	upsertContact(ctx, body.contact as JsonObject);
@@ -330,7 +402,13 @@ function sendBroadcast(ctx: RouteContext, body: JsonObject): RouteResult {
 	if (typeof broadcastIn.name !== 'string' || broadcastIn.name.trim() === '')
 		reasons.nested('broadcast', 'name', "can't be blank");
 	checkTemplate(ctx, reasons, 'broadcast', broadcastIn.whats_app_template_id);
-	checkLiquidValues(reasons, 'broadcast', broadcastIn.liquid_values);
+	checkLiquidValues(
+		ctx,
+		reasons,
+		'broadcast',
+		broadcastIn.liquid_values,
+		broadcastIn.whats_app_template_id,
+	);
 	if (!DELIVERY_MODES.includes(broadcastIn.delivery_mode as string))
 		reasons.nested('broadcast', 'delivery_mode', `must be one of ${DELIVERY_MODES.join(', ')}`);
 	const contacts = broadcastIn.contacts;
@@ -346,7 +424,13 @@ function sendBroadcast(ctx: RouteContext, body: JsonObject): RouteResult {
 			contacts.forEach((contact, index) => {
 				checkContact(reasons, `broadcast.contacts[${index}]`, contact);
 				if (isObject(contact))
-					checkLiquidValues(reasons, `broadcast.contacts[${index}]`, contact.liquid_values);
+					checkLiquidValues(
+						ctx,
+						reasons,
+						`broadcast.contacts[${index}]`,
+						contact.liquid_values,
+						broadcastIn.whats_app_template_id,
+					);
 			});
 	}
 	checkFuture(reasons, 'broadcast', 'scheduled_launch_time', broadcastIn.scheduled_launch_time);
@@ -460,6 +544,13 @@ function assignAgent(ctx: RouteContext, body: JsonObject): RouteResult {
 		conversation.assigned_agent_email = email as string;
 		conversation.activity_type = 'assignment';
 		conversation.updated_at = ctx.now();
+		logActivity(
+			ctx.state.activities,
+			conversation,
+			'assignment',
+			`Assigned to ${String(email)}`,
+			conversation.updated_at,
+		);
 	}
 	return { status: 200, body: {} };
 }
@@ -477,6 +568,13 @@ function closeConversation(ctx: RouteContext, body: JsonObject): RouteResult {
 	conversation.status = 'closed';
 	conversation.activity_type = 'status_change';
 	conversation.updated_at = ctx.now();
+	logActivity(
+		ctx.state.activities,
+		conversation,
+		'status_change',
+		'The conversation was closed',
+		conversation.updated_at,
+	);
 	return { status: 200, body: { status: 'success', event_id: newId('evt_') } };
 }
 

@@ -2,7 +2,8 @@
  * WhatsApp templates: list (documented as a bare array), get by ID or name, create (wrapped in
  * `whats_app_template`, starts as draft), update (components by ID, `_destroy` to remove), and the
  * status changes with Peach's preconditions: submit a draft (→ pending), pause an approved
- * template, archive an approved, rejected or draft one.
+ * template, archive an approved, rejected or draft one. DELETE (in Peach's API skill, its answer not
+ * documented) removes it and answers 204 No Content.
  */
 import {
 	isObject,
@@ -151,6 +152,10 @@ export const templateRoutes: Route = (ctx, { method, segments, query, body }) =>
 	const template = findTemplate(ctx, id);
 	if (!action && method === 'GET') return { status: 200, body: template };
 	if (!action && method === 'PATCH') return updateTemplate(template, body);
+	if (!action && method === 'DELETE') {
+		ctx.state.templates = ctx.state.templates.filter((entry) => entry !== template);
+		return { status: 204, body: null };
+	}
 	if (action && method === 'PATCH' && Object.hasOwn(ACTIONS, action)) {
 		const rule = ACTIONS[action];
 		if (!rule.from.includes(template.status)) {

@@ -23,10 +23,42 @@ export interface Message extends JsonObject {
 	created_at: string;
 }
 
-/** A conversation per seeded contact, Asha's escalated, with two messages each. */
+/** One entry of the conversations' activity log (GET /activities). */
+export interface Activity extends JsonObject {
+	id: number;
+	conversation_id: string;
+	activity_type: string;
+	description: string;
+	phone_number: string;
+	created_at: string;
+}
+
+/** Logs what happened to a conversation, newest last. */
+export function logActivity(
+	activities: Activity[],
+	conversation: Conversation,
+	activityType: string,
+	description: string,
+	at: string,
+): void {
+	activities.push({
+		id: (activities.at(-1)?.id ?? 0) + 1,
+		conversation_id: conversation.id,
+		activity_type: activityType,
+		description,
+		phone_number: conversation.contact.phone_number,
+		created_at: at,
+	});
+}
+
+/**
+ * A conversation per seeded contact, Asha's escalated, with two messages each; the activity log has
+ * each conversation's first message and Asha's escalation.
+ */
 export function seedConversations(contacts: Contact[]): {
 	conversations: Conversation[];
 	messages: Message[];
+	activities: Activity[];
 } {
 	const at = '2026-01-03T09:00:00.000Z';
 	const conversations = contacts.map((contact, index) => ({
@@ -51,5 +83,11 @@ export function seedConversations(contacts: Contact[]): {
 			created_at: `2026-01-03T09:0${id % 10}:00.000Z`,
 		})),
 	);
-	return { conversations, messages };
+	const activities: Activity[] = [];
+	for (const conversation of conversations) {
+		logActivity(activities, conversation, 'message', 'The contact wrote: Hello!', at);
+		if (conversation.escalated)
+			logActivity(activities, conversation, 'escalation', 'The conversation was escalated', at);
+	}
+	return { conversations, messages, activities };
 }

@@ -18,7 +18,20 @@ function template(
 	language: string,
 	status: string,
 	body: string,
+	/** A media header (image, video, document): its variable is header_media. */
+	header?: string,
 ): Template {
+	const components: JsonObject[] = [
+		{ id: `${id}_body`, component_type: 'body', data_type: 'text', value: body, index: 1 },
+	];
+	if (header)
+		components.unshift({
+			id: `${id}_header`,
+			component_type: 'header',
+			data_type: header,
+			value: '',
+			index: 0,
+		});
 	return {
 		id,
 		template_name: name,
@@ -27,16 +40,14 @@ function template(
 		category: 'UTILITY',
 		status,
 		whats_app_business_account_id: 456,
-		components: [
-			{ id: `${id}_body`, component_type: 'body', data_type: 'text', value: body, index: 0 },
-		],
+		components,
 	};
 }
 
 /**
- * Three approved templates (one with a variable and its example, one asking for an approval with a
- * message and a link variable, as WhatsApp Template → Create → Approval Request makes it), one
- * pending, one rejected.
+ * Five approved templates (one with a variable and its example, one asking for an approval with a
+ * message and a link variable, as WhatsApp Template → Create → Approval Request makes it, one with a
+ * document header, one with an image header), one pending, one rejected.
  */
 export function seedTemplates(): Template[] {
 	const templates: Template[] = [
@@ -60,6 +71,22 @@ export function seedTemplates(): Template[] {
 			'en',
 			'approved',
 			"{{message | example: 'Approve the refund of ₹1,200 for order A-7?'}} Answer here: {{approval_link | example: 'https://n8n.example.com/webhook-waiting/231/abc?signature=0a1b'}}",
+		),
+		template(
+			'wat_invoice',
+			'invoice_ready',
+			'en',
+			'approved',
+			"Hi {{first_name | example: 'Asha'}}, your invoice {{invoice_number | example: 'INV-1001'}} is attached.",
+			'document',
+		),
+		template(
+			'wat_offer',
+			'spring_offer',
+			'en',
+			'approved',
+			"Our spring offer is here, {{first_name | example: 'Asha'}}.",
+			'image',
 		),
 		template('wat_promo', 'spring_promo', 'en', 'pending', 'Spring sale: {{discount}} off.'),
 		template('wat_old_offer', 'old_offer', 'en', 'rejected', 'This offer was rejected.'),

@@ -54,4 +54,15 @@ describe('template variables', () => {
 		});
 		expect(none.requests).toHaveLength(0);
 	});
+
+	it("with Header Media from a binary field (one file or each contact's) the mapper does not ask for header_media", async () => {
+		for (const headerMedia of ['binary', 'binaryPerContact']) {
+			const { context } = createLoadOptionsContext({
+				currentParams: { templateId: locator('wat_1'), headerMedia },
+				responses: [{ statusCode: 200, body: template }],
+			});
+			const result = await getTemplateVariables.call(context);
+			expect(result.fields.map((field) => field.id)).toEqual(['first_name', 'order_id', 'status']);
+		}
+	});
 });

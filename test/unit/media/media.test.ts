@@ -73,7 +73,7 @@ describe('Media → Upload', () => {
 		});
 		expect(big.output).toBeInstanceOf(NodeOperationError);
 		expect((big.output as Error).message).toBe(
-			'File "big.png" "10 MB" is larger than the 5 MB WhatsApp allows for a image (image/png)',
+			'File "big.png" "10 MB" is larger than the 5 MB WhatsApp allows for an image (image/png)',
 		);
 		expect(big.requests).toHaveLength(0);
 		const exe = await run(upload, [], {

@@ -85,6 +85,54 @@ async function run(
 }
 
 describe('Template Message → Send and Wait for Response: the send', () => {
+	it('Header Media From a Binary Field: the invoice goes in the header, uploaded before the send; the workflow waits after', async () => {
+		const invoice = Buffer.from('%PDF-1.4 invoice');
+		const template = inBody.body as { components: object[] };
+		const { requests, output, putExecutionToWait } = await run(
+			{ ...base, headerMedia: 'binary' },
+			[
+				{
+					statusCode: 200,
+					body: {
+						...template,
+						components: [
+							{ component_type: 'header', data_type: 'document', index: -1 },
+							...template.components,
+						],
+					},
+				},
+				{
+					statusCode: 200,
+					body: { signed_id: 's1', direct_upload: { url: 'https://storage.test/up', headers: {} } },
+				},
+				{ statusCode: 200, body: { id: 1, media_url: 'media://101' } },
+				queued,
+			],
+			{
+				binary: { 0: { bytes: invoice, mimeType: 'application/pdf', fileName: 'quote.pdf' } },
+				plainResponses: [{ statusCode: 204, body: '' }],
+			},
+		);
+		expect(requests.map((r) => `${r.options.method} ${r.url}`)).toEqual([
+			'GET https://peach.test/api/v1/whats_app_templates/wat_approval',
+			'POST https://peach.test/api/v1/medias/direct_uploads',
+			'POST https://peach.test/api/v1/medias/finalize',
+			'POST https://peach.test/api/v1/events',
+		]);
+		expect(requests[3].body).toMatchObject({
+			template_message: {
+				liquid_values: {
+					approval_link: signedResumeUrl(),
+					header_media: { link: 'media://101', filename: 'quote.pdf' },
+				},
+			},
+		});
+		expect(putExecutionToWait).toHaveBeenCalledTimes(1);
+		expect(jsonOf(output as never)).toEqual([
+			{ status: 'success', event_id: 'evt_w1', media_url: 'media://101' },
+		]);
+	});
+
 	it('In a Template Variable (default): the signed link and the message (one line) fill their variables; then the workflow waits', async () => {
 		const { requests, output, putExecutionToWait } = await run(base, [inBody, queued]);
 		expect(requests.map((r) => `${r.options.method} ${r.url}`)).toEqual([

@@ -2,14 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { businessPhoneNumberField, keyValueCollection } from '../../descriptions/fields';
+import { headerMediaFileFields, headerMediaModeField } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { isSet, requireText } from '../../helpers/fields';
+import { isPlainObject } from '../../helpers/json';
 import { answerOf, omitEmpty, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
 import { checkRows } from '../../helpers/rows';
 import { toFutureUtcTimestamp } from '../../helpers/time';
 import { peachApiRequest } from '../../transport/request';
+import type { HeaderMedia } from '../headerMedia';
+import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
 import type { BatchOutput, DeliveryPermit, OperationOption, PreparedBatch } from '../node.type';
 
@@ -42,6 +46,7 @@ const properties: INodeProperties[] = [
 		label: 'Global Variables',
 		description:
 			'Values of the template variables shared by every contact (per-contact values below take precedence)',
+		dependsOn: ['headerMedia'],
 	}),
 	{
 		displayName: 'Recipients',
@@ -103,6 +108,34 @@ const properties: INodeProperties[] = [
 		description: 'A saved audience from the Peach web app (Peach has no API that lists audiences)',
 		displayOptions: { show: { recipients: ['audience'] } },
 	},
+	headerMediaModeField(
+		[
+			{
+				name: 'From a Binary Field',
+				value: 'binary',
+				description:
+					"Upload the first input item's file once and show it in every contact's template header",
+			},
+			{
+				name: "From Each Item's Binary Field",
+				value: 'binaryPerContact',
+				description:
+					"Upload each input item's file (once per distinct file) and show each contact its own",
+			},
+		],
+		{ show: { recipients: ['items'] } },
+	),
+	headerMediaModeField(
+		[
+			{
+				name: 'From a Binary Field',
+				value: 'binary',
+				description: "Upload each input item's file and show it in the header of its broadcast",
+			},
+		],
+		{ show: { recipients: ['audience'] } },
+	),
+	...headerMediaFileFields(),
 	{
 		displayName: 'Delivery Mode',
 		name: 'deliveryMode',
@@ -230,22 +263,38 @@ async function launch(
 
 /**
  * What Launch will send. From input items: the shared fields and every good contact row, for ONE
- * request. To audiences: one broadcast per input item.
+ * request, with the header file for everyone or each contact's. To audiences: one broadcast per
+ * input item, each with its header file.
  */
 export type LaunchPlan =
 	| {
 			recipients: 'items';
 			base: IDataObject;
-			contacts: Array<{ itemIndex: number; contact: IDataObject }>;
+			headerMedia?: HeaderMedia;
+			contacts: Array<{ itemIndex: number; contact: IDataObject; headerMedia?: HeaderMedia }>;
 	  }
-	| { recipients: 'audience'; broadcasts: Array<{ itemIndex: number; broadcast: IDataObject }> };
+	| {
+			recipients: 'audience';
+			broadcasts: Array<{ itemIndex: number; broadcast: IDataObject; headerMedia?: HeaderMedia }>;
+	  };
 
 export const batch = true;
 export const delivers = true;
 
+/** The values with the uploaded header file as header_media. Pure. */
+function withHeaderMedia(
+	liquidValues: unknown,
+	media: HeaderMedia | undefined,
+): IDataObject | undefined {
+	const values = isPlainObject(liquidValues) ? liquidValues : undefined;
+	if (media?.value === undefined) return values;
+	return { ...values, header_media: media.value };
+}
+
 /**
- * Reads and checks every item before anything is launched: each contact row (From Input Items) or
- * each item's whole broadcast (Audience). A problem with the shared fields fails the whole batch.
+ * Reads and checks every item before anything is uploaded or launched: each contact row (From Input
+ * Items) or each item's whole broadcast (Audience), and each header file against the template's
+ * header kind. A problem with the shared fields fails the whole batch.
  */
 export async function prepareBatch(
 	this: IExecuteFunctions,
@@ -253,21 +302,51 @@ export async function prepareBatch(
 ): Promise<PreparedBatch<LaunchPlan>> {
 	const problems: PreparedBatch<LaunchPlan>['problems'] = [];
 	if (this.getNodeParameter('recipients', 0, 'items') === 'audience') {
-		const rows = checkRows(itemIndexes, (itemIndex) => ({
-			...broadcastBase(this, itemIndex),
-			audience_id: requireText(
-				'Audience ID',
-				this.getNodeParameter('audienceId', itemIndex),
-				'Copy the audience ID from the Peach web app.',
-			),
-		}));
-		const broadcasts = rows.flatMap((row) =>
-			'value' in row ? [{ itemIndex: row.itemIndex, broadcast: row.value }] : [],
+		const rows = checkRows(
+			itemIndexes,
+			(itemIndex): IDataObject => ({
+				...broadcastBase(this, itemIndex),
+				audience_id: requireText(
+					'Audience ID',
+					this.getNodeParameter('audienceId', itemIndex),
+					'Copy the audience ID from the Peach web app.',
+				),
+			}),
 		);
-		for (const row of rows) if ('error' in row) problems.push(row);
+		const broadcasts: Extract<LaunchPlan, { recipients: 'audience' }>['broadcasts'] = [];
+		for (const row of rows) {
+			if ('error' in row) {
+				problems.push(row);
+				continue;
+			}
+			try {
+				const headerMedia = await headerMediaOfItem(
+					this,
+					row.itemIndex,
+					String(row.value.whats_app_template_id),
+					row.value.liquid_values as IDataObject | undefined,
+				);
+				broadcasts.push({ itemIndex: row.itemIndex, broadcast: row.value, headerMedia });
+			} catch (error) {
+				problems.push({ itemIndex: row.itemIndex, error: error as Error });
+			}
+		}
 		return { plan: { recipients: 'audience', broadcasts }, problems };
 	}
 	const base = itemIndexes.length ? broadcastBase(this, itemIndexes[0]) : {};
+	const templateId = String(base.whats_app_template_id);
+	const perContact =
+		itemIndexes.length > 0 &&
+		this.getNodeParameter('headerMedia', itemIndexes[0], 'variables') === 'binaryPerContact';
+	const headerMedia =
+		itemIndexes.length && !perContact
+			? await headerMediaOfItem(
+					this,
+					itemIndexes[0],
+					templateId,
+					base.liquid_values as IDataObject | undefined,
+				)
+			: undefined;
 	const rows = checkRows(itemIndexes, (itemIndex) =>
 		broadcastContact({
 			itemIndex,
@@ -276,49 +355,124 @@ export async function prepareBatch(
 			variables: this.getNodeParameter('contactVariables', itemIndex, {}),
 		}),
 	);
-	const contacts = rows.flatMap((row) =>
-		'value' in row ? [{ itemIndex: row.itemIndex, contact: row.value }] : [],
+	const contacts: Extract<LaunchPlan, { recipients: 'items' }>['contacts'] = [];
+	for (const row of rows) {
+		if ('error' in row) {
+			problems.push(row);
+			continue;
+		}
+		try {
+			contacts.push({
+				itemIndex: row.itemIndex,
+				contact: row.value,
+				headerMedia: perContact
+					? await headerMediaOfItem(this, row.itemIndex, templateId, {
+							...(base.liquid_values as IDataObject | undefined),
+							...(row.value.liquid_values as IDataObject | undefined),
+						})
+					: undefined,
+			});
+		} catch (error) {
+			problems.push({ itemIndex: row.itemIndex, error: error as Error });
+		}
+	}
+	return { plan: { recipients: 'items', base, headerMedia, contacts }, problems };
+}
+
+/** Every header file of the plan, with the input item it came from. */
+function headerFilesOf(plan: LaunchPlan): Array<{ itemIndex: number; media: HeaderMedia }> {
+	const entries = plan.recipients === 'audience' ? plan.broadcasts : plan.contacts;
+	const files = entries.flatMap(({ itemIndex, headerMedia }) =>
+		headerMedia ? [{ itemIndex, media: headerMedia }] : [],
 	);
-	for (const row of rows) if ('error' in row) problems.push(row);
-	return { plan: { recipients: 'items', base, contacts }, problems };
+	if (plan.recipients === 'items' && plan.headerMedia && plan.contacts.length)
+		files.unshift({ itemIndex: plan.contacts[0].itemIndex, media: plan.headerMedia });
+	return files;
 }
 
 /**
- * From input items: one request for all good contacts, its output paired to every one of them. To
- * audiences: one launch per item, in order; the first failure stops the rest unless Continue On Fail
- * is on (the router's error then lists the broadcasts already launched).
+ * First the header files, uploaded once per distinct file: an upload that fails launches nothing
+ * (unless Continue On Fail is on: then the items it concerns are left out). Then, from input items:
+ * one request for all good contacts, its output paired to every one of them. To audiences: one
+ * launch per item, in order; the first failure stops the rest unless Continue On Fail is on (the
+ * router's error then lists the broadcasts already launched).
  */
 export async function deliverBatch(
 	this: IExecuteFunctions,
 	plan: LaunchPlan,
 	permit: DeliveryPermit,
 ): Promise<BatchOutput[]> {
+	const continueOnFail = this.continueOnFail();
+	const failed = await uploadHeaderMedia(this, headerFilesOf(plan));
+	const outputs: BatchOutput[] = [...failed].map(([itemIndex, error]) => ({
+		error,
+		inputs: [itemIndex],
+	}));
+	if (failed.size && !continueOnFail) return outputs;
 	if (plan.recipients === 'audience') {
-		const outputs: BatchOutput[] = [];
-		for (const { itemIndex, broadcast } of plan.broadcasts) {
+		for (const { itemIndex, broadcast, headerMedia } of plan.broadcasts) {
+			if (failed.has(itemIndex)) continue;
 			try {
+				const json = await launch(
+					this,
+					omitEmpty({
+						...broadcast,
+						liquid_values: withHeaderMedia(broadcast.liquid_values, headerMedia),
+					}),
+					itemIndex,
+					permit,
+				);
 				outputs.push({
-					json: await launch(this, broadcast, itemIndex, permit),
+					json: headerMedia?.mediaUrl ? { ...json, media_url: headerMedia.mediaUrl } : json,
 					inputs: [itemIndex],
 				});
 			} catch (error) {
 				outputs.push({ error: error as Error, inputs: [itemIndex] });
-				if (!this.continueOnFail()) break;
+				if (!continueOnFail) break;
 			}
 		}
 		return outputs;
 	}
-	if (plan.contacts.length === 0) return [];
-	const inputs = plan.contacts.map((entry) => entry.itemIndex);
+	if (plan.headerMedia && failed.size) {
+		// The file every contact shares could not be uploaded: the broadcast cannot go out.
+		const [[, error]] = [...failed];
+		return [{ error, inputs: plan.contacts.map((entry) => entry.itemIndex) }];
+	}
+	const contacts = plan.contacts.filter((entry) => !failed.has(entry.itemIndex));
+	if (contacts.length === 0) return outputs;
+	const inputs = contacts.map((entry) => entry.itemIndex);
+	const mediaUrls: IDataObject = {};
+	for (const { contact, headerMedia } of contacts)
+		if (headerMedia?.mediaUrl) mediaUrls[String(contact.phone_number)] = headerMedia.mediaUrl;
 	try {
 		const json = await launch(
 			this,
-			{ ...plan.base, contacts: plan.contacts.map((entry) => entry.contact) },
+			omitEmpty({
+				...plan.base,
+				liquid_values: withHeaderMedia(plan.base.liquid_values, plan.headerMedia),
+				contacts: contacts.map(({ contact, headerMedia }) =>
+					omitEmpty({
+						...contact,
+						liquid_values: withHeaderMedia(contact.liquid_values, headerMedia),
+					}),
+				),
+			}),
 			inputs[0],
 			permit,
 		);
-		return [{ json: { ...json, contactCount: inputs.length }, inputs }];
+		return [
+			...outputs,
+			{
+				json: {
+					...json,
+					contactCount: inputs.length,
+					...(plan.headerMedia?.mediaUrl ? { media_url: plan.headerMedia.mediaUrl } : {}),
+					...(Object.keys(mediaUrls).length ? { media_urls: mediaUrls } : {}),
+				},
+				inputs,
+			},
+		];
 	} catch (error) {
-		return [{ error: error as Error, inputs }];
+		return [...outputs, { error: error as Error, inputs }];
 	}
 }

@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../node.type';
 import * as assignAgent from './assignAgent.operation';
 import * as close from './close.operation';
 import * as getMany from './getMany.operation';
+import * as getManyActivities from './getManyActivities.operation';
 import * as getManyMessages from './getManyMessages.operation';
 import * as updateStatus from './updateStatus.operation';
 
@@ -9,5 +10,5 @@ import * as updateStatus from './updateStatus.operation';
 export const conversation: ResourceDefinition = {
 	displayName: 'Conversation',
 	defaultOperation: 'getMany',
-	operations: { assignAgent, close, getMany, getManyMessages, updateStatus },
+	operations: { assignAgent, close, getMany, getManyActivities, getManyMessages, updateStatus },
 };

@@ -1,11 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
+import { uploadMedia } from '../../api/media';
 import { requireText } from '../../helpers/fields';
-import { isPlainObject } from '../../helpers/json';
-import { checkMedia, md5Base64 } from '../../helpers/media';
-import { peachApiRequest } from '../../transport/request';
-import { putToStorage } from '../../transport/storage';
+import { binaryFileOfItem, bytesOfFile } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -15,27 +13,6 @@ export const option: OperationOption = {
 	description:
 		"Upload a file from the input item's binary data to Peach and get its media:// URL, for a template's header media",
 };
-
-/**
- * The direct-upload request. Peach documents the answer, not the request: its fields (filename,
- * content type, byte size, base64 MD5) are echoed in the answer, and Peach's validation errors name
- * them under `blob`, the Rails ActiveStorage form. Kept here, in one place.
- */
-export function directUploadBody(blob: {
-	filename: string;
-	contentType: string;
-	byteSize: number;
-	checksum: string;
-}): IDataObject {
-	return {
-		blob: {
-			filename: blob.filename,
-			content_type: blob.contentType,
-			byte_size: blob.byteSize,
-			checksum: blob.checksum,
-		},
-	};
-}
 
 const properties: INodeProperties[] = [
 	{
@@ -72,9 +49,8 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * The documented direct upload: checked first (type and size), then `POST /medias/direct_uploads`,
- * the bytes to the storage URL with exactly the headers given (no API key), and
- * `POST /medias/finalize` with the signed ID. The file is read once.
+ * The documented direct upload of the item's file, checked first (type and size), read once; the
+ * finalized media, with its media:// URL.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const property = requireText(
@@ -82,61 +58,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
 		'Name the binary field that holds the file, e.g. data.',
 	);
-	const binary = this.helpers.assertBinaryData(itemIndex, property);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const filename =
-		(typeof options.fileName === 'string' && options.fileName.trim()) || binary.fileName || 'file';
-	const contentType = binary.mimeType;
-	const declaredSize = typeof binary.bytes === 'number' ? binary.bytes : undefined;
-	if (declaredSize !== undefined) checkMedia(filename, contentType, declaredSize);
-	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, property);
-	checkMedia(filename, contentType, bytes.length);
-
-	const created = await peachApiRequest.call(this, {
-		method: 'POST',
-		path: '/medias/direct_uploads',
-		body: directUploadBody({
-			filename,
-			contentType,
-			byteSize: bytes.length,
-			checksum: md5Base64(bytes),
-		}),
-		itemIndex,
-	});
-	const upload =
-		isPlainObject(created) && isPlainObject(created.direct_upload)
-			? created.direct_upload
-			: undefined;
-	const signedId = isPlainObject(created) ? created.signed_id : undefined;
-	if (!upload || typeof upload.url !== 'string' || typeof signedId !== 'string') {
-		throw new NodeApiError(this.getNode(), { message: 'no direct upload' } as JsonObject, {
-			message: 'Peach answered the direct upload without direct_upload.url and signed_id',
-			description:
-				'Check the Base URL of the credential: this answer is not a Peach direct upload.',
-			itemIndex,
-		});
-	}
-	const headers: Record<string, string> = {};
-	if (isPlainObject(upload.headers)) {
-		for (const [name, value] of Object.entries(upload.headers)) headers[name] = String(value);
-	}
-	await putToStorage(
+	const file = binaryFileOfItem(this, itemIndex, property, options.fileName);
+	return await uploadMedia(
 		this,
 		{
-			url: upload.url,
-			headers,
-			method: typeof upload.method === 'string' ? upload.method : undefined,
+			fileName: file.fileName,
+			contentType: file.contentType,
+			bytes: await bytesOfFile(this, file),
 		},
-		bytes,
 		itemIndex,
 	);
-	const finalized = await peachApiRequest.call(this, {
-		method: 'POST',
-		path: '/medias/finalize',
-		body: { signed_id: signedId },
-		itemIndex,
-	});
-	return isPlainObject(finalized)
-		? finalized
-		: { signed_id: signedId, response: finalized as string };
 }

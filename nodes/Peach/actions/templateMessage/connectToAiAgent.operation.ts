@@ -3,16 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { businessPhoneNumberField } from '../../descriptions/fields';
+import { headerMediaFields } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { contactFrom } from '../../helpers/contact';
+import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { answerOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { peachApiRequest } from '../../transport/request';
 import { liquidValuesOfItem } from '../itemParameters';
 import type { DeliveryPermit, OperationOption } from '../node.type';
+import type { TemplateMessagePlan } from './shared';
+import { deliverTemplateMessage, headerMediaOfBody, uploadHeaderFiles } from './shared';
 
 export const option: OperationOption = {
 	name: 'Connect to AI Agent',
@@ -25,7 +26,8 @@ export const option: OperationOption = {
 const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', { required: true, description: 'The approved WhatsApp template to send' }),
-	...templateVariablesFields(),
+	...templateVariablesFields({ dependsOn: ['headerMedia'] }),
+	...headerMediaFields(),
 	{
 		displayName: 'AI Agent ID',
 		name: 'aiAgentId',
@@ -98,10 +100,13 @@ export function buildConnectToAiAgentBody(input: {
 
 export const delivers = true;
 
-/** Reads and checks one item; the body of its request. */
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+/** Reads and checks one item: the body of its request and its header file. */
+export async function prepare(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<TemplateMessagePlan> {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	return buildConnectToAiAgentBody({
+	const body = buildConnectToAiAgentBody({
 		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 		templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
 		liquidValues: liquidValuesOfItem(this, itemIndex),
@@ -109,23 +114,22 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 		businessPhoneNumber: additionalFields.businessPhoneNumber,
 	});
+	return { body, headerMedia: await headerMediaOfBody(this, itemIndex, body) };
 }
 
-export { recipientOfEvent as recipientOf } from '../../helpers/contact';
+export function recipientOf(plan: TemplateMessagePlan): string | undefined {
+	return recipientOfEvent(plan.body);
+}
 
+/** After every item was prepared: the header files, uploaded once per distinct file. */
+export const stage = uploadHeaderFiles;
+
+/** The send, made once. */
 export async function deliver(
 	this: IExecuteFunctions,
-	body: IDataObject,
+	plan: TemplateMessagePlan,
 	itemIndex: number,
 	permit: DeliveryPermit,
 ): Promise<IDataObject> {
-	return answerOf(
-		await peachApiRequest.call(this, {
-			method: 'POST',
-			path: '/events',
-			body,
-			itemIndex,
-			delivers: permit,
-		}),
-	);
+	return await deliverTemplateMessage(this, plan, itemIndex, permit);
 }

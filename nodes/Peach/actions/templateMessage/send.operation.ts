@@ -3,15 +3,21 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { businessPhoneNumberField } from '../../descriptions/fields';
+import { headerMediaFields } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { recipientOfEvent } from '../../helpers/contact';
 import { isPlainObject } from '../../helpers/json';
-import { answerOf } from '../../helpers/payload';
 import { followUntil } from '../../transport/poll';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
 import type { Delivered, DeliveryPermit, OperationOption } from '../node.type';
-import { buildSendTemplateMessageBody, postTemplateMessage } from './shared';
+import type { TemplateMessagePlan } from './shared';
+import {
+	buildSendTemplateMessageBody,
+	deliverTemplateMessage,
+	headerMediaOfBody,
+	uploadHeaderFiles,
+} from './shared';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -31,7 +37,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'The approved WhatsApp template to send',
 	}),
-	...templateVariablesFields(),
+	...templateVariablesFields({ dependsOn: ['headerMedia'] }),
+	...headerMediaFields(),
 	contactFieldsCollection(),
 	{
 		displayName: 'Wait for Delivery',
@@ -137,15 +144,20 @@ function isFinalEvent(event: unknown): boolean {
 	);
 }
 
-/** One send, read and checked: the request body and, with Wait for Delivery, how long to wait. */
-export interface SendPlan {
-	body: IDataObject;
+/**
+ * One send, read and checked: the request body, the header file (From a Binary Field) and, with
+ * Wait for Delivery, how long to wait.
+ */
+export interface SendPlan extends TemplateMessagePlan {
 	waitSeconds?: number;
 }
 
 export const delivers = true;
 
-/** Reads and checks one item's parameters (only those of the chosen variables mode). */
+/**
+ * Reads and checks one item's parameters (only those of the chosen variables mode); a header file
+ * is checked against the template's header kind.
+ */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SendPlan> {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = buildSendTemplateMessageBody(
@@ -159,10 +171,12 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		this.getTimezone(),
 	);
-	if (!this.getNodeParameter('waitForDelivery', itemIndex, false)) return { body };
+	const headerMedia = await headerMediaOfBody(this, itemIndex, body);
+	if (!this.getNodeParameter('waitForDelivery', itemIndex, false)) return { body, headerMedia };
 	const waitSeconds = Number(this.getNodeParameter('waitTimeout', itemIndex, 60));
 	return {
 		body,
+		headerMedia,
 		waitSeconds: Math.min(
 			Math.max(Number.isFinite(waitSeconds) ? waitSeconds : 60, 1),
 			MAX_WAIT_SECONDS,
@@ -175,6 +189,9 @@ export function recipientOf(plan: SendPlan): string | undefined {
 	return recipientOfEvent(plan.body);
 }
 
+/** After every item was prepared: the header files, uploaded once per distinct file. */
+export const stage = uploadHeaderFiles;
+
 /** The send itself: made once, never repeated. Output: Peach's answer, with `event_id`. */
 export async function deliver(
 	this: IExecuteFunctions,
@@ -183,7 +200,7 @@ export async function deliver(
 	permit: DeliveryPermit,
 ): Promise<IDataObject> {
 	// Both documented answers keep event_id at the top: {status, event_id} and the 201 echo.
-	return answerOf(await postTemplateMessage(this, plan.body, itemIndex, permit));
+	return await deliverTemplateMessage(this, plan, itemIndex, permit);
 }
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;

@@ -11,17 +11,23 @@ import { templateOf } from '../../api/templates';
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { businessPhoneNumberField } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
+import { headerMediaFields } from '../../descriptions/headerMedia';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText, waitingWebhookBase } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject, setOwn } from '../../helpers/json';
-import { answerOf } from '../../helpers/payload';
 import { placesOf, templateVariables } from '../../helpers/templateVariables';
 import { parseDateTime } from '../../helpers/time';
 import { liquidValuesOfItem } from '../itemParameters';
 import type { Delivered, DeliveryPermit, OperationOption } from '../node.type';
-import { buildSendTemplateMessageBody, postTemplateMessage } from './shared';
+import type { TemplateMessagePlan } from './shared';
+import {
+	buildSendTemplateMessageBody,
+	deliverTemplateMessage,
+	headerMediaOfBody,
+	uploadHeaderFiles,
+} from './shared';
 import { answeredPage, questionPage } from './sendAndWait.page';
 
 export const option: OperationOption = {
@@ -158,11 +164,12 @@ const properties: INodeProperties[] = [
 			'The template variable that carries the message. Leave it empty when the template has its own text: the message then shows on the answer page only.',
 	},
 	...templateVariablesFields({
-		dependsOn: ['linkVariable', 'messageVariable'],
+		dependsOn: ['linkVariable', 'messageVariable', 'headerMedia'],
 		label: 'Other Template Variables',
 		description:
 			'Values of the other variables of the template (the message and link variables are filled by the node)',
 	}),
+	...headerMediaFields(),
 	contactFieldsCollection(),
 	{
 		displayName: 'Response Type',
@@ -346,9 +353,8 @@ export function linkValue(input: {
 	return link;
 }
 
-/** One Send and Wait, read and checked: the request body and when the wait ends by itself. */
-export interface WaitPlan {
-	body: IDataObject;
+/** One Send and Wait, read and checked: the request body, its header file, when the wait ends. */
+export interface WaitPlan extends TemplateMessagePlan {
 	waitTill: Date;
 }
 
@@ -437,19 +443,21 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	if (messageVariable) setOwn(liquidValues, messageVariable, messageForVariable(message));
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const body = buildSendTemplateMessageBody(
+		{
+			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
+			templateId,
+			liquidValues,
+			contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+			additionalFields: isSet(additionalFields.businessPhoneNumber)
+				? { businessPhoneNumber: additionalFields.businessPhoneNumber }
+				: {},
+		},
+		this.getTimezone(),
+	);
 	return {
-		body: buildSendTemplateMessageBody(
-			{
-				phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
-				templateId,
-				liquidValues,
-				contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
-				additionalFields: isSet(additionalFields.businessPhoneNumber)
-					? { businessPhoneNumber: additionalFields.businessPhoneNumber }
-					: {},
-			},
-			this.getTimezone(),
-		),
+		body,
+		headerMedia: await headerMediaOfBody(this, itemIndex, body),
 		waitTill: waitTillOf(options.limitWaitTime, this.getTimezone()),
 	};
 }
@@ -458,6 +466,9 @@ export function recipientOf(plan: WaitPlan): string | undefined {
 	return recipientOfEvent(plan.body);
 }
 
+/** After the item was prepared: its header file, uploaded. */
+export const stage = uploadHeaderFiles;
+
 /** The send, made once. */
 export async function deliver(
 	this: IExecuteFunctions,
@@ -465,7 +476,7 @@ export async function deliver(
 	itemIndex: number,
 	permit: DeliveryPermit,
 ): Promise<IDataObject> {
-	return answerOf(await postTemplateMessage(this, plan.body, itemIndex, permit));
+	return await deliverTemplateMessage(this, plan, itemIndex, permit);
 }
 
 /**

@@ -3,15 +3,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
-import { omitEmpty } from '../../helpers/payload';
+import { answerOf, omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
 import { peachApiRequest } from '../../transport/request';
+import type { HeaderMedia } from '../headerMedia';
+import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import type { DeliveryPermit } from '../node.type';
 
 /**
  * What the Template Message operations share: the body of a `send_template_message` event (Send and
- * Send and Wait build it alike) and the one request that sends it.
+ * Send and Wait build it alike), the header file from a binary field, and the one request that sends.
  */
 
 /** `retry_window` from the fixedCollection; undefined when not set. */
@@ -74,18 +76,69 @@ export function buildSendTemplateMessageBody(
 	};
 }
 
-/** `POST /api/v1/events` with a template message: made once, never repeated. Peach's answer, with `event_id`. */
-export async function postTemplateMessage(
+/** A template message to send: its event body and, with Header Media from a binary field, the file. */
+export interface TemplateMessagePlan {
+	body: IDataObject;
+	headerMedia?: HeaderMedia;
+}
+
+/** The item's header file for the event body's template (undefined with Header Media From the Variables). */
+export async function headerMediaOfBody(
 	context: IExecuteFunctions,
+	itemIndex: number,
 	body: IDataObject,
+): Promise<HeaderMedia | undefined> {
+	const message = isPlainObject(body.template_message) ? body.template_message : {};
+	return await headerMediaOfItem(
+		context,
+		itemIndex,
+		String(message.whats_app_template_id),
+		isPlainObject(message.liquid_values) ? message.liquid_values : undefined,
+	);
+}
+
+/** Uploads the header files of the prepared items, once per distinct file (the operations' `stage`). */
+export async function uploadHeaderFiles(
+	this: IExecuteFunctions,
+	plans: Array<{ itemIndex: number; prepared: TemplateMessagePlan }>,
+): Promise<Map<number, Error>> {
+	return await uploadHeaderMedia(
+		this,
+		plans.flatMap(({ itemIndex, prepared }) =>
+			prepared.headerMedia ? [{ itemIndex, media: prepared.headerMedia }] : [],
+		),
+	);
+}
+
+/** The event body with the uploaded header file as `liquid_values.header_media`. Pure. */
+export function withHeaderMedia(body: IDataObject, media: HeaderMedia | undefined): IDataObject {
+	if (media?.value === undefined) return body;
+	const message = isPlainObject(body.template_message) ? body.template_message : {};
+	const liquidValues = isPlainObject(message.liquid_values) ? message.liquid_values : {};
+	return {
+		...body,
+		template_message: { ...message, liquid_values: { ...liquidValues, header_media: media.value } },
+	};
+}
+
+/**
+ * `POST /api/v1/events` with a template message: made once, never repeated. Peach's answer, with
+ * `event_id` (and the uploaded header file's `media_url`).
+ */
+export async function deliverTemplateMessage(
+	context: IExecuteFunctions,
+	plan: TemplateMessagePlan,
 	itemIndex: number,
 	permit: DeliveryPermit,
-): Promise<unknown> {
-	return await peachApiRequest.call(context, {
-		method: 'POST',
-		path: '/events',
-		body,
-		itemIndex,
-		delivers: permit,
-	});
+): Promise<IDataObject> {
+	const answer = answerOf(
+		await peachApiRequest.call(context, {
+			method: 'POST',
+			path: '/events',
+			body: withHeaderMedia(plan.body, plan.headerMedia),
+			itemIndex,
+			delivers: permit,
+		}),
+	);
+	return plan.headerMedia?.mediaUrl ? { ...answer, media_url: plan.headerMedia.mediaUrl } : answer;
 }

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../node.type';
 import * as archive from './archive.operation';
 import * as create from './create.operation';
+import * as deleteTemplate from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as pause from './pause.operation';
@@ -10,5 +11,5 @@ import * as update from './update.operation';
 export const whatsAppTemplate: ResourceDefinition = {
 	displayName: 'WhatsApp Template',
 	defaultOperation: 'getMany',
-	operations: { archive, create, get, getMany, pause, submit, update },
+	operations: { archive, create, delete: deleteTemplate, get, getMany, pause, submit, update },
 };

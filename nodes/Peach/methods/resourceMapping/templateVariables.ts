@@ -21,14 +21,18 @@ export async function getTemplateVariables(
 		path: `/whats_app_templates/${encodeURIComponent(templateId)}`,
 		notFound: { label: 'Template', id: templateId },
 	});
-	// Send and Wait fills its link and message variables itself: only the others are asked for.
-	const filledByTheNode =
+	// Send and Wait fills its link and message variables itself, and a header file from a binary
+	// field fills header_media: only the others are asked for.
+	const filledByTheNode: unknown[] =
 		this.getCurrentNodeParameter('operation') === 'sendAndWait'
 			? [
 					this.getCurrentNodeParameter('linkVariable'),
 					this.getCurrentNodeParameter('messageVariable'),
 				]
 			: [];
+	const headerMedia = this.getCurrentNodeParameter('headerMedia');
+	if (headerMedia !== undefined && headerMedia !== 'variables')
+		filledByTheNode.push('header_media');
 	const fields = templateVariables(template)
 		.filter((variable) => !filledByTheNode.includes(variable.name))
 		.map((variable) => ({

@@ -1,0 +1,186 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { uploadMedia } from '../api/media';
+import { templateOf } from '../api/templates';
+import { requireText } from '../helpers/fields';
+import { PeachInputError } from '../helpers/inputError';
+import { MEDIA_TYPES, md5Base64, withArticle } from '../helpers/media';
+import { headerMediaKind } from '../helpers/templateVariables';
+import { inTurns } from '../helpers/turns';
+import { requestOptionsOf } from '../transport/requestOptions';
+import type { BinaryFile } from './itemParameters';
+import { binaryFileOfItem, bytesOfFile } from './itemParameters';
+
+/**
+ * Header Media from a binary field, for every operation that sends a template: the file is checked
+ * against the template's header kind when the item is prepared (before anything is uploaded or
+ * sent), uploaded once per distinct file after every item was prepared (Peach's direct upload), and
+ * its media:// reference goes into `liquid_values.header_media`.
+ */
+
+/** A header file of one item: the file, and once uploaded its media:// URL and header value. */
+export interface HeaderMedia {
+	file: BinaryFile;
+	mediaUrl?: string;
+	/** What `liquid_values.header_media` carries: the media:// URL, or `{link, filename}` for a document. */
+	value?: string | IDataObject;
+}
+
+/** The content types of a kind, for messages. */
+function typesOf(kind: string): string {
+	return Object.entries(MEDIA_TYPES)
+		.filter(([, type]) => type.kind === kind)
+		.map(([contentType]) => contentType)
+		.join(', ');
+}
+
+/**
+ * The item's header file when Header Media is a binary choice (undefined for From the Variables),
+ * checked against the template's header: a template without a media header, or a file of another
+ * kind, is refused here, before any request that uploads or sends. The template is read once per
+ * execution. `given` are the variables the user gave: a header_media among them is refused too.
+ */
+export async function headerMediaOfItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	templateId: string,
+	given: IDataObject | undefined,
+	fileItemIndex = itemIndex,
+): Promise<HeaderMedia | undefined> {
+	const mode = context.getNodeParameter('headerMedia', itemIndex, 'variables') as string;
+	if (mode === 'variables') return undefined;
+	if (given && Object.prototype.hasOwnProperty.call(given, 'header_media')) {
+		throw new PeachInputError(
+			'Variables',
+			'header_media',
+			'is given while Header Media is a binary field',
+			'Remove the header_media variable, or set Header Media to From the Variables.',
+		);
+	}
+	const property = requireText(
+		'Input Binary Field',
+		context.getNodeParameter('headerMediaBinaryField', itemIndex, 'data'),
+		'Name the binary field that holds the header file, e.g. data.',
+	);
+	const file = binaryFileOfItem(
+		context,
+		fileItemIndex,
+		property,
+		context.getNodeParameter('headerMediaFileName', itemIndex, ''),
+	);
+	const template = await templateOf(context, templateId, itemIndex);
+	const kind = headerMediaKind(template);
+	const name = typeof template.name === 'string' ? `"${template.name}"` : templateId;
+	if (!kind) {
+		throw new PeachInputError(
+			'Header Media',
+			file.fileName,
+			`cannot be sent: template ${name} has no image, video or document header`,
+			'Pick a template with a media header, or set Header Media to From the Variables.',
+		);
+	}
+	if (file.kind !== kind) {
+		throw new PeachInputError(
+			`Header Media file "${file.fileName}"`,
+			file.contentType,
+			`is ${withArticle(file.kind)}, but template ${name} has ${withArticle(kind)} header`,
+			`Pass ${withArticle(kind)} file (${typesOf(kind)}), or pick a template with ${withArticle(file.kind)} header.`,
+		);
+	}
+	return { file };
+}
+
+/** One upload per execution and distinct file (same bytes, same type), whatever the items. */
+const uploads = new WeakMap<object, Map<string, Promise<string>>>();
+
+/** The error of an item whose header file could not be uploaded: nothing was sent for it. */
+function uploadError(
+	context: IExecuteFunctions,
+	cause: unknown,
+	media: HeaderMedia,
+	itemIndex: number,
+): Error {
+	if (cause instanceof PeachInputError) return cause;
+	const message = cause instanceof Error ? cause.message : String(cause);
+	const description =
+		cause instanceof NodeApiError || cause instanceof NodeOperationError
+			? cause.description
+			: undefined;
+	return new NodeOperationError(
+		context.getNode(),
+		`The header file "${media.file.fileName}" could not be uploaded: ${message}`,
+		{
+			description: [description, 'This item was not sent.'].filter(Boolean).join(' '),
+			itemIndex,
+		},
+	);
+}
+
+/**
+ * Uploads the header files of the prepared items, once per distinct file (recognised by its MD5 and
+ * type), Max Concurrent Requests at a time, and fills each item's media URL and header value. An
+ * item whose file could not be read or uploaded gets its error (and must not be sent).
+ */
+export async function uploadHeaderMedia(
+	context: IExecuteFunctions,
+	entries: Array<{ itemIndex: number; media: HeaderMedia }>,
+): Promise<Map<number, Error>> {
+	const failures = new Map<number, Error>();
+	let known = uploads.get(context);
+	if (!known) {
+		known = new Map();
+		uploads.set(context, known);
+	}
+	const byFile = new Map<string, Array<{ itemIndex: number; media: HeaderMedia }>>();
+	const firstBytes = new Map<string, Buffer>();
+	for (const entry of entries) {
+		try {
+			const bytes = await bytesOfFile(context, entry.media.file);
+			const key = `${entry.media.file.contentType}:${md5Base64(bytes)}`;
+			if (!byFile.has(key)) {
+				byFile.set(key, []);
+				if (!known.has(key)) firstBytes.set(key, bytes);
+			}
+			byFile.get(key)?.push(entry);
+		} catch (error) {
+			failures.set(entry.itemIndex, uploadError(context, error, entry.media, entry.itemIndex));
+		}
+	}
+	await inTurns(
+		[...byFile.entries()],
+		requestOptionsOf(context).concurrency,
+		async ([key, users]) => {
+			const [first] = users;
+			let upload = known.get(key);
+			if (!upload) {
+				const bytes = firstBytes.get(key) as Buffer;
+				upload = uploadMedia(
+					context,
+					{ fileName: first.media.file.fileName, contentType: first.media.file.contentType, bytes },
+					first.itemIndex,
+				).then((media) => {
+					if (typeof media.media_url !== 'string' || media.media_url === '') {
+						throw new Error('Peach finalized the upload without a media_url');
+					}
+					return media.media_url;
+				});
+				known.set(key, upload);
+			}
+			try {
+				const mediaUrl = await upload;
+				for (const { media } of users) {
+					media.mediaUrl = mediaUrl;
+					media.value =
+						media.file.kind === 'document'
+							? { link: mediaUrl, filename: media.file.fileName }
+							: mediaUrl;
+				}
+			} catch (error) {
+				for (const { itemIndex, media } of users)
+					failures.set(itemIndex, uploadError(context, error, media, itemIndex));
+			}
+		},
+	);
+	return failures;
+}

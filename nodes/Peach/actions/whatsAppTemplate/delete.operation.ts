@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { isPlainObject } from '../../helpers/json';
+import { peachApiRequest } from '../../transport/request';
+import type { ItemResult, OperationOption } from '../node.type';
+import { templateIdOf, templateLocator } from './shared';
+
+export const option: OperationOption = {
+	name: 'Delete',
+	value: 'delete',
+	action: 'Delete a template',
+	description:
+		'Delete a template from Peach for good. To stop using it but keep it, archive or pause it instead.',
+};
+
+const properties: INodeProperties[] = [templateLocator];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsAppTemplate'], operation: ['delete'] } },
+	properties,
+);
+
+/**
+ * `DELETE /api/v1/whats_app_templates/{id}`, from Peach's own API skill (`http-api.md`); its answer
+ * is not documented, so any answer (or none) is a success, n8n's `{deleted: true}` with Peach's
+ * fields when it gives some.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
+	const id = templateIdOf(this, itemIndex);
+	const response = await peachApiRequest.call(this, {
+		method: 'DELETE',
+		path: `/whats_app_templates/${encodeURIComponent(id)}`,
+		itemIndex,
+		notFound: { label: 'Template', id },
+	});
+	return isPlainObject(response) && Object.keys(response).length > 0
+		? { deleted: true, ...response }
+		: { deleted: true, id };
+}
