@@ -6,6 +6,7 @@
  *   broadcast-launch.png    the Broadcast → Launch panel
  *   trigger-panel.png       the Peach Trigger panel: its URLs, events and verification
  *   send-and-delivery.png   an executed send that waited for delivery, with its output
+ *   send-header-file.png    an executed send with Header Media From a Binary Field: the PDF in the header
  *   send-and-wait-page.png  the page a Send and Wait link opens on the contact's phone
  *   send-and-wait-waiting.png  the workflow waiting for that answer, in the editor
  * No pixel assertions: it fails only when a step cannot be done (a changed selector says which one).
@@ -66,6 +67,14 @@ async function main() {
 		await page.locator('[data-test-id="radio-button-json"]').last().click();
 		await page.getByText('deliveryStatus').first().waitFor();
 		await shot('send-and-delivery.png');
+
+		// The invoice example: HTTP Request downloads the PDF, one Peach node uploads and sends it.
+		await open('Peach example: send an invoice PDF from a URL', 'Send the invoice');
+		await page.getByText('Header Media').first().waitFor({ timeout: 30_000 });
+		await page.locator('[data-test-id="node-execute-button"]').first().click();
+		await page.locator('[data-test-id="radio-button-json"]').last().click({ timeout: 90_000 });
+		await page.getByText('media_url').first().waitFor({ timeout: 90_000 });
+		await shot('send-header-file.png');
 
 		await open('Peach example: broadcast to a list', 'Launch one broadcast for all');
 		await page.getByText('Contact Phone Number').first().waitFor({ timeout: 30_000 });

@@ -121,10 +121,10 @@ async function main() {
 		});
 		workflowIds = [];
 		// examples/*.json, the files users import: webhook and trigger examples are published.
-		for (const { workflow, how } of loadExamples({
-			peachMessagingApi: credential,
-			peachWebhookApi: secretCredential,
-		})) {
+		for (const { workflow, how } of loadExamples(
+			{ peachMessagingApi: credential, peachWebhookApi: secretCredential },
+			sandbox.url,
+		)) {
 			const id = await client.createWorkflow(workflow);
 			workflowIds.push(id);
 			if (how.run === 'webhook' || how.run === 'trigger') await client.activate(id);

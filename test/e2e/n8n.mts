@@ -250,7 +250,7 @@ export async function startN8n(options: {
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_SECURE_COOKIE: 'false',
 		// n8n 1.x without task runners runs Code nodes in-process; seen there: a later node's
-		// {{ $('Code').item.json.order }} came out empty (examples/upload-a-pdf-and-send-it.json). With its
+		// {{ $('Code').item.json.order }} came out empty (an earlier example, a Code node before a Peach upload). With its
 		// runners on, as n8n recommends, it works. 2.x always uses runners.
 		N8N_RUNNERS_ENABLED: N8N_VERSION.startsWith('1.') ? 'true' : 'false',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),

@@ -16,6 +16,7 @@ import { contactChecks } from './checks/contact.e2e.mts';
 import { conversationChecks } from './checks/conversation.e2e.mts';
 import { credentialChecks } from './checks/credential.e2e.mts';
 import { exampleChecks } from './checks/examples.e2e.mts';
+import { headerMediaChecks } from './checks/headerMedia.e2e.mts';
 import { hostileChecks } from './checks/hostile.e2e.mts';
 import { mediaChecks } from './checks/media.e2e.mts';
 import { neverRepeatChecks } from './checks/neverRepeat.e2e.mts';
@@ -54,6 +55,7 @@ const checks = [
 	...automationChecks,
 	...automationMoreChecks,
 	...mediaChecks,
+	...headerMediaChecks,
 	...neverRepeatChecks,
 	// Last among the action checks: it archives and pauses templates the others send.
 	...whatsAppTemplateChecks,

@@ -21,13 +21,20 @@ const json = (status: number, body: unknown): StorageAnswer => ({
 	body: JSON.stringify(body),
 });
 
-/** A small but real PDF, and PNGs: a tiny one and one of 10 MB (over WhatsApp's 5 MB for images). */
+/** Small but real PDFs (a brochure, an invoice), and PNGs: a tiny one and one of 10 MB (over WhatsApp's 5 MB for images). */
 export const SAMPLES: Record<string, { type: string; bytes: () => Buffer }> = {
 	'brochure.pdf': {
 		type: 'application/pdf',
 		bytes: () =>
 			Buffer.from(
 				'%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+			),
+	},
+	'invoice-1001.pdf': {
+		type: 'application/pdf',
+		bytes: () =>
+			Buffer.from(
+				'%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\n% Invoice 1001: 1 x Saree, INR 1,200\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 			),
 	},
 	'logo.png': {

@@ -36,9 +36,9 @@ describe('examples/*.json', () => {
 			'broadcast-from-a-list.json',
 			'create-contacts-in-bulk.json',
 			'react-to-failed-deliveries.json',
+			'send-an-invoice-pdf-from-a-url.json',
 			'send-and-wait-for-delivery.json',
 			'send-template-message-from-webhook.json',
-			'upload-a-pdf-and-send-it.json',
 			'what-was-sent-before-a-crash.json',
 		]);
 	});

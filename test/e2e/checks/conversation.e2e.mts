@@ -64,4 +64,26 @@ export const conversationChecks: Check[] = [
 			);
 		},
 	},
+	{
+		name: "conversations: Get Many Activities (GET /activities, from Peach's API skill) reads every page of the log",
+		fn: async (ctx) => {
+			const { execution, requests } = await runPeachWorkflow(ctx, 'e2e-activities', {
+				resource: 'conversation',
+				operation: 'getManyActivities',
+				returnAll: true,
+				query: { values: [{ key: 'conversation_id', value: 'conv_ct_asha' }] },
+			});
+			assertEqual(execution.status, 'success', 'execution status');
+			const expected = ctx.sandbox.state.activities.filter(
+				(activity) => activity.conversation_id === 'conv_ct_asha',
+			);
+			assert(expected.length >= 2, `the sandbox logged ${expected.length} activities`);
+			assertEqual(
+				nodeOutput(execution, 'Peach').map((item) => item.id),
+				expected.map((activity) => activity.id),
+				'activities',
+			);
+			assertEqual(requests[0]?.query, { conversation_id: 'conv_ct_asha', page: '1' }, 'query');
+		},
+	},
 ];

@@ -65,10 +65,10 @@ export const exampleChecks: Check[] = [
 		fn: async (ctx) => {
 			const secret = `example-${randomUUID()}`;
 			const secretCred = await secretCredential(ctx, secret);
-			const examples = loadExamples({
-				peachMessagingApi: ctx.credential,
-				peachWebhookApi: secretCred,
-			});
+			const examples = loadExamples(
+				{ peachMessagingApi: ctx.credential, peachWebhookApi: secretCred },
+				ctx.sandbox.url,
+			);
 			assert(examples.length >= 7, `only ${examples.length} examples`);
 			const knownTypes = new Set(await ctx.client.nodeTypes());
 			const results: string[] = [];

@@ -48,7 +48,7 @@ async function uploadWorkflow(ctx: Context, path: string, sample: string, send?:
 
 export const mediaChecks: Check[] = [
 	{
-		name: 'media: HTTP Request fetches a PDF → Upload (no key to storage) → Send with it as header media',
+		name: 'media: HTTP Request fetches a PDF → Upload (no key to storage) → Send with its media_url in the header_media variable',
 		fn: async (ctx) => {
 			const { execution, requests, storage } = await uploadWorkflow(
 				ctx,
@@ -58,11 +58,11 @@ export const mediaChecks: Check[] = [
 					resource: 'templateMessage',
 					operation: 'send',
 					phoneNumber: '+919988776655',
-					templateId: { __rl: true, mode: 'id', value: 'wat_order_update' },
+					templateId: { __rl: true, mode: 'id', value: 'wat_invoice' },
 					variablesInput: 'fields',
 					variables: {
 						values: [
-							{ key: 'order_id', value: 'A-7' },
+							{ key: 'first_name', value: 'Asha' },
 							{ key: 'header_media', value: '={{ $json.media_url }}' },
 						],
 					},
@@ -89,7 +89,11 @@ export const mediaChecks: Check[] = [
 			assert(!storage[0].headerNames.includes('authorization'), 'the API key reached the storage');
 			const liquid = (requests[2].body as { template_message: { liquid_values: Json } })
 				.template_message.liquid_values;
-			assertEqual(liquid, { order_id: 'A-7', header_media: media.media_url }, 'header media sent');
+			assertEqual(
+				liquid,
+				{ first_name: 'Asha', header_media: media.media_url },
+				'header media sent',
+			);
 		},
 	},
 	{

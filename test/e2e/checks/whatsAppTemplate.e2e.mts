@@ -128,4 +128,34 @@ export const whatsAppTemplateChecks: Check[] = [
 			);
 		},
 	},
+	{
+		name: "a template is deleted (DELETE /whats_app_templates/{id}, from Peach's API skill): gone from Peach, {deleted: true} out",
+		fn: async (ctx) => {
+			const created = await runPeachWorkflow(ctx, 'e2e-template-to-delete', {
+				resource: 'whatsAppTemplate',
+				operation: 'create',
+				templateName: 'e2e_to_delete',
+				language: 'en',
+				category: 'UTILITY',
+				componentsInput: 'fields',
+				headerType: 'none',
+				bodyText: 'A template made to be deleted.',
+				additionalFields: {},
+			});
+			const id = String(nodeOutput(created.execution, 'Peach')[0]?.id);
+			const deleted = await runPeachWorkflow(ctx, 'e2e-template-delete', {
+				resource: 'whatsAppTemplate',
+				operation: 'delete',
+				templateId: { __rl: true, mode: 'list', value: id },
+			});
+			assertEqual(deleted.execution.status, 'success', 'delete');
+			assertEqual(
+				deleted.requests.map((request) => `${request.method} ${request.path}`),
+				[`DELETE /api/v1/whats_app_templates/${id}`],
+				'requests',
+			);
+			assertEqual(nodeOutput(deleted.execution, 'Peach'), [{ deleted: true, id }], 'output');
+			assert(!ctx.sandbox.state.templates.some((template) => template.id === id), 'still there');
+		},
+	},
 ];

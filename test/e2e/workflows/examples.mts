@@ -29,13 +29,22 @@ export interface ExampleCredentials {
 	peachWebhookApi: { id: string; name: string };
 }
 
-/** Reads examples/*.json, pointing each node's credentials at the given ones (by type). */
-export function loadExamples(credentials: ExampleCredentials): Example[] {
+/** Where the examples expect the local Peach sandbox: `npm run dev`'s default. */
+export const EXAMPLE_SANDBOX_URL = 'http://127.0.0.1:4010';
+
+/**
+ * Reads examples/*.json, pointing each node's credentials at the given ones (by type), and a URL of
+ * the sandbox (a sample file to download) at `sandboxUrl` when it runs elsewhere.
+ */
+export function loadExamples(credentials: ExampleCredentials, sandboxUrl?: string): Example[] {
 	return readdirSync(EXAMPLES_FOLDER)
 		.filter((file) => file.endsWith('.json'))
 		.sort()
 		.map((file) => {
-			const parsed = JSON.parse(readFileSync(join(EXAMPLES_FOLDER, file), 'utf8')) as Json;
+			const text = readFileSync(join(EXAMPLES_FOLDER, file), 'utf8');
+			const parsed = JSON.parse(
+				sandboxUrl ? text.replaceAll(EXAMPLE_SANDBOX_URL, sandboxUrl) : text,
+			) as Json;
 			const nodes = (parsed.nodes as Json[]).map((node) => {
 				if (!node.credentials) return node;
 				const replaced: Json = {};
