@@ -122,6 +122,8 @@ async function main() {
 	let passed = 0;
 	let failed = 0;
 	const check = async (name: string, fn: () => Promise<void>) => {
+		// PEACH_QUEUE_ONLY=<text> runs only the checks whose name holds it (e.g. while fixing one).
+		if (process.env.PEACH_QUEUE_ONLY && !name.includes(process.env.PEACH_QUEUE_ONLY)) return;
 		const began = Date.now();
 		try {
 			await fn();
@@ -189,7 +191,9 @@ async function main() {
 				userFolder,
 				command: 'worker',
 				args: ['--concurrency=10'],
-				env: queueEnv,
+				// As in every queue-mode deployment: the workers know the main's public URL. A worker
+				// makes the links it sends (Send and Wait's answer link) from WEBHOOK_URL.
+				env: { ...queueEnv, WEBHOOK_URL: `${main.url}/`, N8N_WEBHOOK_URL: `${main.url}/` },
 				logFile: join(folder, `${name}.log`),
 			});
 			workers.push(worker);
@@ -694,6 +698,10 @@ async function main() {
 				const waiting = await statusOf();
 				assertEqual(waiting?.status, 'waiting', 'status before the answer');
 				const answer = await sandbox?.phone.answer(phone, { choice: 'Approve' });
+				assert(
+					answer?.answered,
+					`the link's page (${String(answer?.pageStatus)}) has no answer form: ${String(answer?.html).slice(0, 300)}`,
+				);
 				assertEqual(answer?.status, 200, 'answer status');
 				while (
 					!['success', 'error'].includes(String((await statusOf())?.status)) &&
