@@ -29,7 +29,7 @@ import {
 	seenBefore,
 	windowMs,
 } from './dedupe';
-import { secretMatches } from './verify';
+import { verifySecret } from './verify';
 
 type Verification = 'none' | 'queryToken' | 'header';
 
@@ -261,14 +261,18 @@ export class PeachTrigger implements INodeType {
 		const verification = this.getNodeParameter('verification', 'none') as Verification;
 		if (verification !== 'none') {
 			// The secret lives in the credential (stored encrypted), never in the workflow.
-			const secret = String((await this.getCredentials('peachWebhookApi')).secret ?? '');
 			const received =
 				verification === 'queryToken'
 					? (this.getQueryData() as IDataObject).token
 					: this.getHeaderData()[
 							(this.getNodeParameter('headerName', 'X-Peach-Token') as string).trim().toLowerCase()
 						];
-			if (!secretMatches(received, secret)) return reject(401, 'Unauthorized');
+			const node = this.getNode();
+			const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}:${node.credentials?.peachWebhookApi?.id ?? ''}`;
+			const verified = await verifySecret(received, scope, async () =>
+				String((await this.getCredentials('peachWebhookApi')).secret ?? ''),
+			);
+			if (!verified) return reject(401, 'Unauthorized');
 		}
 
 		const rawBody = (request as { rawBody?: unknown }).rawBody;

@@ -1,6 +1,7 @@
 /**
  * npm run bench:profile: a CPU profile of n8n while the Peach node sends 1,000 items three times
- * against a loopback mock (n8n started with --cpu-prof; PEACH_PROFILE_FIXED=1 for fixed parameters),
+ * against a loopback mock (n8n started with --cpu-prof; PEACH_PROFILE_FIXED=1 for fixed parameters;
+ * PEACH_PROFILE_TRIGGER=1 for 1,000 Peach Trigger deliveries with its defaults instead),
  * then the functions with the most self time,
  * grouped by package. Shows where per-item time goes. Not a test.
  */
@@ -22,11 +23,14 @@ import {
 	peachNode,
 	provisionHost,
 	startN8n,
+	waitForTriggerWebhook,
 	webhookNode,
 } from '../e2e/n8n.mts';
 
 /** PEACH_PROFILE_FIXED=1 profiles fixed parameters (no expressions) instead of the mapped ones. */
 const FIXED = process.env.PEACH_PROFILE_FIXED === '1';
+/** PEACH_PROFILE_TRIGGER=1 profiles 1,000 Peach Trigger deliveries with its defaults instead. */
+const TRIGGER = process.env.PEACH_PROFILE_TRIGGER === '1';
 
 const server = createServer((req, res) => {
 	req.resume();
@@ -50,50 +54,96 @@ const credential = await client.createCredential('profile', 'peachMessagingApi',
 	apiKey: 'k',
 	baseUrl: mockUrl,
 });
-const path = `profile-${randomUUID().slice(0, 8)}`;
-const workflowId = await client.createWorkflow({
-	name: 'profile',
-	nodes: [
-		{
-			...webhookNode(path),
-			parameters: {
-				httpMethod: 'POST',
-				path,
-				responseMode: 'lastNode',
-				responseData: 'noData',
-				options: {},
-			},
-		},
-		codeNode(
-			"return Array.from({ length: 1000 }, (_, i) => ({ json: { phone: '+1415555' + String(1000 + i), name: 'Guest ' + i } }));",
-			'Items',
-		),
-		peachNode(
+if (TRIGGER) {
+	// The Peach Trigger as users get it: the secret in a credential, Ignore Duplicates on.
+	const secret = await client.createCredential('profile secret', 'peachWebhookApi', {
+		secret: 'profile-secret-0123456789',
+	});
+	const webhookId = randomUUID();
+	const workflowId = await client.createWorkflow({
+		name: 'profile trigger',
+		nodes: [
 			{
-				resource: 'templateMessage',
-				operation: 'send',
-				phoneNumber: FIXED ? '+14155550123' : '={{ $json.phone }}',
-				templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
-				variablesInput: 'fields',
-				variables: {
-					values: [{ key: 'first_name', value: FIXED ? 'Guest' : '={{ $json.name }}' }],
-				},
-				contactFields: { name: FIXED ? 'Guest' : '={{ $json.name }}' },
-				additionalFields: {},
+				id: randomUUID(),
+				name: 'Peach Trigger',
+				type: 'n8n-nodes-peach.peachTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: { events: ['*'], options: {} },
+				credentials: { peachWebhookApi: secret },
 			},
-			credential,
-			'Send',
-		),
-	],
-	connections: chain('Webhook', 'Items', 'Send'),
-});
-await client.activate(workflowId);
-for (let run = 0; run < 4; run++) {
-	const started = performance.now();
-	await (
-		await client.callWebhook(path, {})
-	).json;
-	log(`run ${run + 1}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+		],
+		connections: {},
+	});
+	await client.activate(workflowId);
+	const url = `${n8n.url}/webhook/${webhookId}/webhook?token=profile-secret-0123456789`;
+	await waitForTriggerWebhook(url, { accept: [400, 422] });
+	for (let run = 0; run < 4; run++) {
+		const started = performance.now();
+		for (let index = 0; index < 250; index++) {
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					type: 'message_delivery.delivered',
+					data: {
+						message: { id: `cmsg_${run}_${index}`, status: 'delivered', type: 'template_message' },
+						contact: { phone_number: '+14155550123' },
+					},
+				}),
+			});
+			await response.arrayBuffer();
+			if (!response.ok) throw new Error(`delivery answered ${response.status}`);
+		}
+		log(`run ${run + 1}: ${((performance.now() - started) / 250).toFixed(1)} ms per delivery`);
+	}
+} else {
+	const path = `profile-${randomUUID().slice(0, 8)}`;
+	const workflowId = await client.createWorkflow({
+		name: 'profile',
+		nodes: [
+			{
+				...webhookNode(path),
+				parameters: {
+					httpMethod: 'POST',
+					path,
+					responseMode: 'lastNode',
+					responseData: 'noData',
+					options: {},
+				},
+			},
+			codeNode(
+				"return Array.from({ length: 1000 }, (_, i) => ({ json: { phone: '+1415555' + String(1000 + i), name: 'Guest ' + i } }));",
+				'Items',
+			),
+			peachNode(
+				{
+					resource: 'templateMessage',
+					operation: 'send',
+					phoneNumber: FIXED ? '+14155550123' : '={{ $json.phone }}',
+					templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
+					variablesInput: 'fields',
+					variables: {
+						values: [{ key: 'first_name', value: FIXED ? 'Guest' : '={{ $json.name }}' }],
+					},
+					contactFields: { name: FIXED ? 'Guest' : '={{ $json.name }}' },
+					additionalFields: {},
+				},
+				credential,
+				'Send',
+			),
+		],
+		connections: chain('Webhook', 'Items', 'Send'),
+	});
+	await client.activate(workflowId);
+	for (let run = 0; run < 4; run++) {
+		const started = performance.now();
+		await (
+			await client.callWebhook(path, {})
+		).json;
+		log(`run ${run + 1}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+	}
 }
 await n8n.stop();
 server.close();

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
 import { PeachInputError } from './inputError';
 
@@ -20,33 +21,41 @@ export function setOwn(target: object, key: string, value: unknown): void {
 	});
 }
 
+/**
+ * JSON given as text (from the editor) or already parsed (from an expression), read by n8n's own
+ * parser; a syntax error names the field and the fix.
+ */
+export function parseJson(field: string, value: unknown): unknown {
+	if (typeof value !== 'string') return value;
+	let parsed: unknown;
+	let failure: Error | undefined;
+	try {
+		parsed = jsonParse<unknown>(value);
+	} catch (error) {
+		failure = error as Error;
+	}
+	if (failure) {
+		throw new PeachInputError(
+			field,
+			value,
+			`is not valid JSON (${failure.message})`,
+			'Fix the JSON syntax: keys and strings in double quotes, no trailing commas.',
+		);
+	}
+	return parsed;
+}
+
 /** A JSON object given as text (from the editor) or as an object (from an expression). */
 export function parseJsonObject(field: string, value: unknown): IDataObject {
-	let parsed: unknown = value;
-	if (typeof value === 'string') {
-		if (value.trim() === '') {
-			throw new PeachInputError(
-				field,
-				value,
-				'is empty',
-				'Enter a JSON object, e.g. {"start_step": "welcome", "steps": {}}, or remove the field.',
-			);
-		}
-		let syntaxError: string | undefined;
-		try {
-			parsed = JSON.parse(value);
-		} catch (error) {
-			syntaxError = (error as Error).message;
-		}
-		if (syntaxError !== undefined) {
-			throw new PeachInputError(
-				field,
-				value,
-				`is not valid JSON (${syntaxError})`,
-				'Fix the JSON syntax: keys and strings in double quotes, no trailing commas.',
-			);
-		}
+	if (typeof value === 'string' && value.trim() === '') {
+		throw new PeachInputError(
+			field,
+			value,
+			'is empty',
+			'Enter a JSON object, e.g. {"start_step": "welcome", "steps": {}}, or remove the field.',
+		);
 	}
+	const parsed = parseJson(field, value);
 	if (!isPlainObject(parsed)) {
 		throw new PeachInputError(
 			field,

@@ -1,3 +1,4 @@
+import { IANAZone } from 'luxon';
 import { tryToParseDateTime } from 'n8n-workflow';
 
 import { PeachInputError } from './inputError';
@@ -16,19 +17,10 @@ export function validateTimeOfDay(field: string, value: unknown): string {
 	return text;
 }
 
-export function isValidTimeZone(zone: string): boolean {
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-		return zone.length > 0;
-	} catch {
-		return false;
-	}
-}
-
 /** An IANA time zone name such as `Asia/Kolkata`. */
 export function validateTimeZone(field: string, value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (typeof text !== 'string' || !isValidTimeZone(text)) {
+	if (typeof text !== 'string' || !IANAZone.isValidZone(text)) {
 		throw new PeachInputError(
 			field,
 			value,
@@ -79,7 +71,7 @@ export function parseDateTime(
 	}
 	let parsed: ReturnType<typeof tryToParseDateTime>;
 	try {
-		parsed = tryToParseDateTime(text ?? value, isValidTimeZone(timeZone) ? timeZone : 'UTC');
+		parsed = tryToParseDateTime(text ?? value, IANAZone.isValidZone(timeZone) ? timeZone : 'UTC');
 	} catch {
 		throw notDate();
 	}

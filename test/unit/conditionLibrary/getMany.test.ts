@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
-import { searchConditions } from '../../../nodes/Peach/methods/listSearch/conditions';
+import { listSearch } from '../../../nodes/Peach/methods/listSearch';
 import { createExecuteContext, createLoadOptionsContext } from '../harness';
 
 describe('Condition Library → Get Many', () => {
@@ -34,7 +34,7 @@ describe('Condition Library → Get Many', () => {
 				},
 			],
 		});
-		expect((await searchConditions.call(list.context)).results).toEqual([
+		expect((await listSearch.searchConditions.call(list.context)).results).toEqual([
 			{ name: 'Order Paid (stripe)', value: 'exp_1' },
 		]);
 	});

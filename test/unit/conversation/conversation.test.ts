@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
-import { searchConversations } from '../../../nodes/Peach/methods/listSearch/conversations';
+import { listSearch } from '../../../nodes/Peach/methods/listSearch';
 import {
 	createExecuteContext,
 	createLoadOptionsContext,
@@ -112,7 +112,7 @@ describe('Conversation', () => {
 				},
 			],
 		});
-		expect((await searchConversations.call(list.context)).results).toEqual([
+		expect((await listSearch.searchConversations.call(list.context)).results).toEqual([
 			{ name: 'Asha +91 (open)', value: 'conv_1' },
 		]);
 	});

@@ -2,10 +2,10 @@ import { NodeApiError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
-import { searchAutomations } from '../../../nodes/Peach/methods/listSearch/automations';
-import { searchTemplates } from '../../../nodes/Peach/methods/listSearch/templates';
-import { searchTriggers } from '../../../nodes/Peach/methods/listSearch/triggers';
+import { listSearch } from '../../../nodes/Peach/methods/listSearch';
 import { createLoadOptionsContext, locator } from '../harness';
+
+const { searchAutomations, searchTemplates, searchTriggers } = listSearch;
 
 const templates = [
 	{ id: 'wat_2', template_name: 'order_update', language: 'en', status: 'approved' },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
 import { call } from './webhookHarness';
@@ -187,6 +187,70 @@ describe('Peach Trigger webhook', () => {
 				credentialSecret: secret,
 			});
 			expect(missing.sent.status).toBe(401);
+		});
+
+		it('reads the credential once per 10 s per node and credential; a changed secret works at once, a wrong one is read again each time', async () => {
+			vi.useFakeTimers();
+			try {
+				const at = {
+					workflowId: 'wf-secret-kept',
+					body: deliveredAsSent,
+					parameters: { verification: 'queryToken' },
+				};
+				const first = await call({
+					...at,
+					credentialSecret: 'first-secret',
+					query: { token: 'first-secret' },
+				});
+				const second = await call({
+					...at,
+					credentialSecret: 'first-secret',
+					query: { token: 'first-secret' },
+				});
+				expect([first.sent.status, second.sent.status]).toEqual([undefined, undefined]);
+				expect([first.credentialReads, second.credentialReads]).toEqual([1, 0]);
+				// Another credential on the node: its own read.
+				const other = await call({
+					...at,
+					credentialId: '2',
+					credentialSecret: 'other-secret',
+					query: { token: 'other-secret' },
+				});
+				expect(other.credentialReads).toBe(1);
+
+				// The secret changes in the credential: the new one is checked against a fresh read.
+				const rotated = await call({
+					...at,
+					credentialSecret: 'second-secret',
+					query: { token: 'second-secret' },
+				});
+				expect([rotated.sent.status, rotated.credentialReads]).toEqual([undefined, 1]);
+				const old = await call({
+					...at,
+					credentialSecret: 'second-secret',
+					query: { token: 'first-secret' },
+				});
+				expect([old.sent.status, old.credentialReads]).toEqual([401, 1]);
+				for (let attempt = 0; attempt < 3; attempt++) {
+					const wrong = await call({
+						...at,
+						credentialSecret: 'second-secret',
+						query: { token: 'guess' },
+					});
+					expect([wrong.sent.status, wrong.credentialReads]).toEqual([401, 1]);
+				}
+
+				// After 10 s the kept secret is read again.
+				vi.advanceTimersByTime(10_001);
+				const later = await call({
+					...at,
+					credentialSecret: 'second-secret',
+					query: { token: 'second-secret' },
+				});
+				expect([later.sent.status, later.credentialReads]).toEqual([undefined, 1]);
+			} finally {
+				vi.useRealTimers();
+			}
 		});
 
 		it('the credential test accepts a long printable secret only', async () => {

@@ -13,6 +13,8 @@ export interface Call {
 	parameters?: Record<string, unknown>;
 	/** The Peach Webhook Secret credential's secret, when the node has one chosen. */
 	credentialSecret?: string;
+	/** That credential's ID (n8n's, in the node's `credentials`). */
+	credentialId?: string;
 	body: unknown;
 	raw?: string;
 	query?: Record<string, unknown>;
@@ -32,6 +34,7 @@ export async function call({
 	query = {},
 	headers = {},
 	credentialSecret,
+	credentialId = '1',
 	staticData = {},
 	workflowId = 'wf-default',
 	mode = 'webhook',
@@ -43,6 +46,7 @@ export async function call({
 		...parameters,
 	});
 	const sent: { status?: number; body?: unknown } = {};
+	let credentialReads = 0;
 	const response = {
 		status(code: number) {
 			sent.status = code;
@@ -66,9 +70,12 @@ export async function call({
 			credentials:
 				credentialSecret === undefined
 					? undefined
-					: { peachWebhookApi: { id: '1', name: 'secret' } },
+					: { peachWebhookApi: { id: credentialId, name: 'secret' } },
 		}),
-		getCredentials: async () => ({ secret: credentialSecret }),
+		getCredentials: async () => {
+			credentialReads++;
+			return { secret: credentialSecret };
+		},
 		getNodeParameter: (name: string, fallback?: unknown) => lookup(params, name) ?? fallback,
 		getRequestObject: () => ({
 			rawBody: raw === undefined ? Buffer.from(JSON.stringify(body)) : Buffer.from(raw),
@@ -80,5 +87,5 @@ export async function call({
 		helpers: { returnJsonArray },
 	} as unknown as IWebhookFunctions;
 	const result = await new PeachTrigger().webhook.call(context);
-	return { result, sent };
+	return { result, sent, credentialReads };
 }

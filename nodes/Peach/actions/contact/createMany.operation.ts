@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { contactFieldsCollection } from '../../descriptions/contact';
+import { contactAttributes } from '../../helpers/contact';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { badRowsError, checkRows, chunkOutputs, chunks } from '../../helpers/rows';
 import { peachApiRequest } from '../../transport/request';
 import type { BatchOutput, OperationOption } from '../node.type';
-import { contactAttributes, contactFields } from './shared';
-import { badRowsError, checkRows, chunkOutputs, chunks } from '../../helpers/rows';
 
 export const option: OperationOption = {
 	name: 'Create Many',
@@ -28,7 +29,19 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. {{ $json.phone }}',
 		description: "Each item's contact number with + and the country code, mapped by expression",
 	},
-	contactFields('contactFields', 'Contact Fields', ['communicationPreference', 'tags']),
+	contactFieldsCollection(
+		[
+			'communicationPreference',
+			'email',
+			'language',
+			'metadata',
+			'name',
+			'optedOut',
+			'tags',
+			'timezone',
+		],
+		{ name: 'contactFields', displayName: 'Contact Fields' },
+	),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { phoneNumberField } from '../../descriptions/contact';
+import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
+import { contactAttributes } from '../../helpers/contact';
 import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { contactAttributes, contactFields } from './shared';
 
 export const option: OperationOption = {
 	name: 'Create or Update',
@@ -17,7 +17,19 @@ export const option: OperationOption = {
 
 const properties: INodeProperties[] = [
 	phoneNumberField,
-	contactFields('additionalFields', 'Additional Fields', ['communicationPreference', 'tags']),
+	contactFieldsCollection(
+		[
+			'communicationPreference',
+			'email',
+			'language',
+			'metadata',
+			'name',
+			'optedOut',
+			'tags',
+			'timezone',
+		],
+		{ name: 'additionalFields', displayName: 'Additional Fields' },
+	),
 ];
 
 export const description = updateDisplayOptions(

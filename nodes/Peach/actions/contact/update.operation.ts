@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { phoneNumberField } from '../../descriptions/contact';
+import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
+import { contactAttributes } from '../../helpers/contact';
 import { PeachInputError } from '../../helpers/inputError';
 import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { contactAttributes, contactFields, contactPath } from './shared';
+import { contactPath } from './shared';
 
 export const option: OperationOption = {
 	name: 'Update',
@@ -19,7 +20,10 @@ export const option: OperationOption = {
 
 const properties: INodeProperties[] = [
 	phoneNumberField,
-	contactFields('updateFields', 'Update Fields', ['age', 'gender', 'nickname']),
+	contactFieldsCollection(
+		['age', 'email', 'gender', 'language', 'metadata', 'name', 'nickname', 'optedOut', 'timezone'],
+		{ name: 'updateFields', displayName: 'Update Fields' },
+	),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { communicationPreferenceOptions } from '../../descriptions/contact';
+import { COMMUNICATION_PREFERENCES } from '../../helpers/contact';
 import { oneOf } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { badRowsError, checkRows, chunks } from '../../helpers/rows';
 import { peachApiRequest } from '../../transport/request';
 import type { BatchOutput, OperationOption } from '../node.type';
-import { COMMUNICATION_PREFERENCES, communicationPreferenceOptions } from './shared';
-import { badRowsError, checkRows, chunks } from '../../helpers/rows';
 
 export const option: OperationOption = {
 	name: 'Update Communication Preferences',

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSet, waitingWebhookBase } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { isPlainObject } from '../../helpers/json';
+import { isPlainObject, parseJson } from '../../helpers/json';
 import { outputOf } from '../../helpers/payload';
 import { placeholderNames, placeholdersWithoutExample } from '../../helpers/templateVariables';
 import { peachApiRequest } from '../../transport/request';
@@ -493,21 +493,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			buttonText: String(this.getNodeParameter('approvalButtonText', itemIndex, 'Answer') ?? ''),
 		});
 	} else if (mode === 'json') {
-		const raw = this.getNodeParameter('componentsJson', itemIndex, '[]');
-		let syntaxError: string | undefined;
-		try {
-			components = typeof raw === 'string' ? JSON.parse(raw) : raw;
-		} catch (error) {
-			syntaxError = (error as Error).message;
-		}
-		if (syntaxError !== undefined) {
-			throw new PeachInputError(
-				'Components (JSON)',
-				raw,
-				`is not valid JSON (${syntaxError})`,
-				'Fix the JSON syntax: keys and strings in double quotes, no trailing commas.',
-			);
-		}
+		components = parseJson(
+			'Components (JSON)',
+			this.getNodeParameter('componentsJson', itemIndex, '[]'),
+		);
 	} else {
 		const buttons = this.getNodeParameter('buttons', itemIndex, {}) as {
 			button?: TemplateButton[];

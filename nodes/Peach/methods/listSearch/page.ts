@@ -13,13 +13,6 @@ export function text(value: unknown): string {
 	return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
-/** Whether any of the values contains the typed filter, ignoring case. */
-export function matches(filter: string | undefined, ...values: string[]): boolean {
-	if (!filter) return true;
-	const needle = filter.toLowerCase();
-	return values.some((value) => value.toLowerCase().includes(needle));
-}
-
 function parseToken(token: string | undefined): PageCursor | undefined {
 	if (!token) return undefined;
 	try {
