@@ -451,10 +451,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			headers,
 			body,
 			rawBody: rawBody.length > 10000 ? rawBody.slice(0, 10000) : rawBody,
+			startedMs: performance.now(),
 		};
-		if (url.pathname.startsWith('/api/v1/')) state.requests.push(record);
+		if (url.pathname.startsWith('/api/v1/')) {
+			state.requests.push(record);
+			// How many API requests are open at once: a client's parallelism, seen from here.
+			state.inFlight++;
+			state.peakInFlight = Math.max(state.peakInFlight, state.inFlight);
+			res.once('close', () => state.inFlight--);
+		}
 		const reply = (status: number, replyBody: Json, extra: Record<string, string> = {}) => {
 			record.status = status;
+			record.answeredMs = performance.now();
 			log(`${method} ${url.pathname} -> ${status}`);
 			send(res, status, replyBody, extra);
 		};

@@ -1,5 +1,5 @@
 /** Real-n8n checks of Template Message → Send: list search, requests, options, errors, no retries. */
-import { nodeError, nodeOutput, type Json } from '../n8n.mts';
+import { codeNode, nodeError, nodeOutput, type Json } from '../n8n.mts';
 import { assert, assertEqual, type Check, runPeachWorkflow } from '../suite.mts';
 
 const sendParameters = (templateId: string): Json => ({
@@ -201,6 +201,84 @@ export const templateMessageChecks: Check[] = [
 				nodeError(execution, 'Peach')?.message,
 				'Phone Number "9988776655" has no + and country code',
 				'error message',
+			);
+		},
+	},
+	{
+		name: 'send: 1,000 items for 200 contacts with the defaults: several at a time, each contact in input order, every output paired',
+		fn: async (ctx) => {
+			// Every answer takes 20 ms, so requests that run side by side overlap at the sandbox.
+			ctx.sandbox.faults.push({ kind: 'slow', path: '/api/v1/events', times: 1000, delayMs: 20 });
+			ctx.sandbox.state.peakInFlight = 0;
+			const { execution, requests } = await runPeachWorkflow(
+				ctx,
+				'e2e-send-1000-defaults',
+				{
+					resource: 'templateMessage',
+					operation: 'send',
+					phoneNumber: '={{ $json.phone }}',
+					templateId: { __rl: true, mode: 'id', value: 'wat_order_update' },
+					variablesInput: 'fields',
+					variables: { values: [{ key: 'order_id', value: '={{ $json.seq }}' }] },
+					contactFields: {},
+					additionalFields: {},
+				},
+				{},
+				{
+					before: codeNode(
+						// Five items in a row for each contact: sent side by side, they would overlap.
+						"return Array.from({ length: 1000 }, (_, i) => ({ json: { seq: String(i), phone: '+1415' + String(5580000 + Math.floor(i / 5)) } }));",
+					),
+				},
+			);
+			ctx.sandbox.faults.length = 0;
+			assertEqual(execution.status, 'success', 'execution status');
+			const sends = requests.filter((request) => request.path === '/api/v1/events');
+			assertEqual(sends.length, 1000, 'sends');
+			const byPhone = new Map<string, typeof sends>();
+			for (const request of sends) {
+				const phone = (request.body as { contact: { phone_number: string } }).contact.phone_number;
+				byPhone.set(phone, [...(byPhone.get(phone) ?? []), request]);
+			}
+			assertEqual(byPhone.size, 200, 'contacts');
+			const seqOf = (request: (typeof sends)[number]) =>
+				Number(
+					(request.body as { template_message: { liquid_values: { order_id: string } } })
+						.template_message.liquid_values.order_id,
+				);
+			const outOfOrder = [...byPhone.values()].filter((list) =>
+				list.some((request, index) => index > 0 && seqOf(request) < seqOf(list[index - 1])),
+			);
+			assertEqual(outOfOrder.length, 0, 'contacts whose messages arrived out of input order');
+			// One contact's next message starts only once the previous one was answered.
+			const overlapping = [...byPhone.values()].filter((list) =>
+				list.some(
+					(request, index) =>
+						index > 0 && (request.startedMs ?? 0) < (list[index - 1].answeredMs ?? Infinity),
+				),
+			);
+			assertEqual(overlapping.length, 0, 'contacts with two messages open at once');
+			const peak = ctx.sandbox.state.peakInFlight;
+			assert(peak > 1 && peak <= 5, `requests open at once at the sandbox: ${peak} (expected 2–5)`);
+			const runData = (
+				execution.data as {
+					resultData: {
+						runData: Record<
+							string,
+							Array<{ data: { main: Array<Array<{ json: Json; pairedItem: { item: number } }>> } }>
+						>;
+					};
+				}
+			).resultData.runData.Peach[0].data.main[0];
+			assertEqual(runData.length, 1000, 'output items');
+			assertEqual(
+				runData.filter((item, index) => item.pairedItem.item !== index || !item.json.event_id)
+					.length,
+				0,
+				'outputs not paired with their own item, or without event_id',
+			);
+			console.log(
+				`      1,000 sends for 200 contacts (5 each, in a row): at most ${peak} open at once at the sandbox, 0 contacts out of order or overlapping, 1,000 outputs paired`,
 			);
 		},
 	},

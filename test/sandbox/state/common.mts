@@ -13,6 +13,9 @@ export interface RecordedRequest {
 	body: Json | undefined;
 	rawBody: string;
 	status?: number;
+	/** performance.now() when the request was read and when its answer was sent: what overlapped. */
+	startedMs?: number;
+	answeredMs?: number;
 }
 
 export interface WebhookDelivery {

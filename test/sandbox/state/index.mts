@@ -58,6 +58,9 @@ export function seed() {
 		events: [] as PeachEvent[],
 		registrations: [] as WebhookRegistration[],
 		requests: [] as RecordedRequest[],
+		/** API requests open now, and the most open at once (set it to 0 to measure a run). */
+		inFlight: 0,
+		peakInFlight: 0,
 		deliveries: [] as WebhookDelivery[],
 	};
 }
