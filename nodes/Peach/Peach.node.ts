@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { nodeProperties, subtitleExpression } from './actions/registry';
+import { nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { webhook as sendAndWaitWebhook } from './actions/templateMessage/sendAndWait.operation';
 import { listSearch } from './methods/listSearch';
@@ -45,7 +45,9 @@ export class Peach implements INodeType {
 		icon: { light: 'file:../../icons/peach.svg', dark: 'file:../../icons/peach.dark.svg' },
 		group: ['output'],
 		version: 1,
-		subtitle: subtitleExpression(),
+		// "Get Many: WhatsApp Template", from the values, in n8n's expression language.
+		subtitle:
+			"={{ [$parameter.operation, $parameter.resource].map((v) => String(v).replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace('Whats App', 'WhatsApp')).join(': ') }}",
 		description:
 			'Send WhatsApp template messages and broadcasts, manage templates, automations and triggers with Peach',
 		defaults: { name: 'Peach' },

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { automation } from './automation/Automation.resource';
+import { automationTrigger } from './automationTrigger/AutomationTrigger.resource';
 import { broadcast } from './broadcast/Broadcast.resource';
 import { conditionLibrary } from './conditionLibrary/ConditionLibrary.resource';
 import { contact } from './contact/Contact.resource';
@@ -10,7 +11,6 @@ import type { ResourceDefinition } from './node.type';
 import { requestOptionsField } from '../descriptions/fields';
 import { order } from './order/Order.resource';
 import { templateMessage } from './templateMessage/TemplateMessage.resource';
-import { trigger } from './trigger/Trigger.resource';
 import { whatsAppTemplate } from './whatsAppTemplate/WhatsAppTemplate.resource';
 
 /**
@@ -19,6 +19,7 @@ import { whatsAppTemplate } from './whatsAppTemplate/WhatsAppTemplate.resource';
  */
 export const registry = {
 	automation,
+	automationTrigger,
 	broadcast,
 	conditionLibrary,
 	contact,
@@ -26,7 +27,6 @@ export const registry = {
 	media,
 	order,
 	templateMessage,
-	trigger,
 	whatsAppTemplate,
 } satisfies Record<string, ResourceDefinition>;
 
@@ -68,21 +68,16 @@ export function nodeProperties(): INodeProperties[] {
 		});
 		for (const operation of operations) properties.push(...operation.description);
 	}
-	properties.push(requestOptionsField);
+	// Max Concurrent Requests acts where one request is made per item; a batch operation (all items
+	// in one request) has Timeout only. Batch operations' values are unique across resources.
+	const batch = entries.flatMap(([, resource]) =>
+		Object.values(resource.operations)
+			.filter((operation) => 'batch' in operation && operation.batch === true)
+			.map((operation) => operation.option.value),
+	);
+	properties.push(
+		requestOptionsField(true, { hide: { operation: batch } }),
+		requestOptionsField(false, { show: { operation: batch } }),
+	);
 	return properties;
-}
-
-/**
- * The node's subtitle: "Send: Template Message", from the registry's names (an expression n8n
- * evaluates in the editor; an unknown pair shows the raw values).
- */
-export function subtitleExpression(): string {
-	const names: Record<string, string> = {};
-	for (const [value, resource] of Object.entries(registry as Record<string, ResourceDefinition>)) {
-		for (const operation of Object.values(resource.operations)) {
-			names[`${value}.${operation.option.value}`] =
-				`${operation.option.name}: ${resource.displayName}`;
-		}
-	}
-	return `={{ ${JSON.stringify(names)}[$parameter["resource"] + "." + $parameter["operation"]] || $parameter["operation"] + ": " + $parameter["resource"] }}`;
 }

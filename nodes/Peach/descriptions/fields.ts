@@ -95,33 +95,41 @@ export function eventIdField(returnedBy: string): INodeProperties {
 	};
 }
 
-/** Options of every operation: how many items go to Peach at once, and how long a request may take. */
-export const requestOptionsField: INodeProperties = {
-	displayName: 'Request Options',
-	name: 'requestOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Max Concurrent Requests',
-			name: 'concurrency',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxConcurrency },
-			// n8n's lint wants a literal: REQUEST_LIMITS.defaultConcurrency (a unit test keeps them equal).
-			default: 5,
-			description:
-				"How many items go to Peach at the same time, for operations that make one request per item (e.g. Send). Items for the same contact are always sent one after another, in input order; 1 sends every item in order. A 429 from Peach's rate limit fails that item (a send is never repeated) and pauses all items for Retry-After. Outputs keep the input order.",
-		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxTimeoutSeconds },
-			// REQUEST_LIMITS.defaultTimeoutSeconds, as a literal for n8n's lint (a unit test keeps them equal).
-			default: 30,
-			description:
-				'How long to wait for Peach to answer a request. A send that times out may already be queued: it is never retried, and the error says so.',
-		},
-	],
-};
+/**
+ * Request Options: how many items go to Peach at once (operations that make one request per item)
+ * and how long a request may take (every operation). `displayOptions` places each variant.
+ */
+export function requestOptionsField(
+	perItem: boolean,
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties {
+	const concurrency: INodeProperties = {
+		displayName: 'Max Concurrent Requests',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxConcurrency },
+		// n8n's lint wants a literal: REQUEST_LIMITS.defaultConcurrency (a unit test keeps them equal).
+		default: 5,
+		description:
+			"How many items go to Peach at the same time. Items for the same contact are always sent one after another, in input order; 1 sends every item in order. A 429 from Peach's rate limit fails that item (a send is never repeated) and pauses all items for Retry-After. Outputs keep the input order.",
+	};
+	const timeout: INodeProperties = {
+		displayName: 'Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxTimeoutSeconds },
+		// REQUEST_LIMITS.defaultTimeoutSeconds, as a literal for n8n's lint (a unit test keeps them equal).
+		default: 30,
+		description:
+			'How long to wait for Peach to answer a request. A send that times out may already be queued: it is never retried, and the error says so.',
+	};
+	return {
+		displayName: 'Request Options',
+		name: 'requestOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: perItem ? [concurrency, timeout] : [timeout],
+	};
+}

@@ -82,7 +82,7 @@ export const automationMoreChecks: Check[] = [
 				{
 					path: 'conditionId',
 					nodeTypeAndVersion: { name: `${PACKAGE_NAME}.peach`, version: 1 },
-					currentNodeParameters: { resource: 'trigger', operation: 'create' },
+					currentNodeParameters: { resource: 'automationTrigger', operation: 'create' },
 					methodName: 'searchConditions',
 					filter: 'abandoned',
 					credentials: { peachMessagingApi: ctx.credential },
@@ -95,7 +95,7 @@ export const automationMoreChecks: Check[] = [
 				'picked condition',
 			);
 			const created = await runPeachWorkflow(ctx, 'e2e-trigger-create', {
-				resource: 'trigger',
+				resource: 'automationTrigger',
 				operation: 'create',
 				automationId: { __rl: true, mode: 'list', value: 'strm_welcome' },
 				conditionId: {
@@ -118,7 +118,7 @@ export const automationMoreChecks: Check[] = [
 				'no registration',
 			);
 			const ambiguous = await runPeachWorkflow(ctx, 'e2e-trigger-ambiguous', {
-				resource: 'trigger',
+				resource: 'automationTrigger',
 				operation: 'create',
 				automationId: id('strm_welcome'),
 				conditionId: id('Order Paid'),
@@ -130,7 +130,7 @@ export const automationMoreChecks: Check[] = [
 				'ambiguous condition without its fix',
 			);
 			const triggers = await runPeachWorkflow(ctx, 'e2e-trigger-many', {
-				resource: 'trigger',
+				resource: 'automationTrigger',
 				operation: 'getMany',
 				automationId: id('strm_welcome'),
 				returnAll: true,

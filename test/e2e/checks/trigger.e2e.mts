@@ -7,7 +7,7 @@ export const triggerChecks: Check[] = [
 		name: 'update trigger: activate registers webhooks, pause pauses',
 		fn: async (ctx) => {
 			const parameters = (activation: string): Json => ({
-				resource: 'trigger',
+				resource: 'automationTrigger',
 				operation: 'update',
 				automationId: { __rl: true, mode: 'list', value: 'strm_welcome' },
 				triggerId: { __rl: true, mode: 'id', value: 'trig_order_paid' },
@@ -54,7 +54,7 @@ export const triggerChecks: Check[] = [
 		name: 'update trigger: an unknown id fails naming the trigger',
 		fn: async (ctx) => {
 			const { execution } = await runPeachWorkflow(ctx, 'e2e-trigger-404', {
-				resource: 'trigger',
+				resource: 'automationTrigger',
 				operation: 'update',
 				triggerId: { __rl: true, mode: 'id', value: 'trig_nope' },
 				activation: 'activate',

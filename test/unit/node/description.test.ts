@@ -1,5 +1,10 @@
-import type { IExecuteFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	INodeTypes,
+} from 'n8n-workflow';
+import { NodeHelpers, NodeOperationError, Workflow } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
@@ -9,6 +14,7 @@ import { Peach } from '../../../nodes/Peach/Peach.node';
 import codex from '../../../nodes/Peach/Peach.node.json';
 import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
 import { createExecuteContext } from '../harness';
+import { resolveParameters } from '../parameters';
 
 const description = new Peach().description;
 const options = (property: INodeProperties) =>
@@ -87,16 +93,60 @@ describe('Peach node description', () => {
 		]);
 	});
 
-	it('reads its subtitle as "Operation: Resource" for every operation', () => {
-		const subtitle = String(description.subtitle);
-		expect(subtitle.startsWith('={{')).toBe(true);
-		const names = JSON.parse(/\{\{ (\{.*\})\[/.exec(subtitle)?.[1] ?? '{}') as Record<
-			string,
-			string
-		>;
-		expect(names['templateMessage.send']).toBe('Send: Template Message');
-		expect(names['broadcast.launch']).toBe('Launch: Broadcast');
-		expect(Object.keys(names)).toHaveLength(offeredOperations().length);
+	it('reads its subtitle as "Operation: Resource" in n8n\'s expression language, a short expression', () => {
+		const subtitleOf = (resource: string, operation: string) => {
+			const node = {
+				id: '1',
+				name: 'Peach',
+				type: 'n8n-nodes-peach.peach',
+				typeVersion: 1,
+				position: [0, 0] as [number, number],
+				parameters: { resource, operation },
+			};
+			const peach = new Peach();
+			const workflow = new Workflow({
+				nodes: [node],
+				connections: {},
+				active: false,
+				nodeTypes: {
+					getByName: () => peach,
+					getByNameAndVersion: () => peach,
+					getKnownTypes: () => ({}),
+				} as unknown as INodeTypes,
+			});
+			return workflow.expression.getSimpleParameterValue(
+				node,
+				String(description.subtitle),
+				'internal',
+				{},
+			);
+		};
+		expect(subtitleOf('templateMessage', 'send')).toBe('Send: Template Message');
+		expect(subtitleOf('whatsAppTemplate', 'getMany')).toBe('Get Many: WhatsApp Template');
+		expect(subtitleOf('automationTrigger', 'update')).toBe('Update: Automation Trigger');
+		for (const [resource, operation] of offeredOperations()) {
+			expect(subtitleOf(resource, operation)).toMatch(/^[A-Z][\w ]*: [A-Z][\w ]*$/);
+		}
+		expect(String(description.subtitle).length).toBeLessThan(250);
+	});
+
+	it('shows one Request Options per operation: Max Concurrent Requests only where items go one request each', () => {
+		const shown = (resource: string, operation: string) => {
+			const values = resolveParameters(description, { resource, operation });
+			const visible = description.properties.filter(
+				(property) =>
+					property.name === 'requestOptions' &&
+					NodeHelpers.displayParameter(values, property, null, description),
+			);
+			expect(visible, `${resource}.${operation}`).toHaveLength(1);
+			return (visible[0].options as INodeProperties[]).map((option) => option.name);
+		};
+		for (const [resource, operation] of offeredOperations()) shown(resource, operation);
+		expect(shown('templateMessage', 'send')).toEqual(['concurrency', 'timeout']);
+		expect(shown('contact', 'get')).toEqual(['concurrency', 'timeout']);
+		expect(shown('broadcast', 'launch')).toEqual(['timeout']);
+		expect(shown('contact', 'createMany')).toEqual(['timeout']);
+		expect(shown('contact', 'updateCommunicationPreferences')).toEqual(['timeout']);
 	});
 
 	it('has a codex file for the node n8n loads (package name + node name)', () => {

@@ -443,21 +443,18 @@ describe('Header Media → From a Binary Field on the other template senders', (
 	it("Broadcast Launch, each item's file: one upload per distinct file, each contact's own header", async () => {
 		const other = Buffer.from('%PDF-1.4 invoice 1002');
 		const { requests, plainRequests, output } = await run({
-			params: {
-				...launch,
-				headerMedia: 'binaryPerContact',
-				requestOptions: { concurrency: 1 },
-			},
+			params: { ...launch, headerMedia: 'binaryPerContact' },
 			inputs: phones(3),
 			binary: {
 				...pdfs(2),
 				2: { bytes: other, mimeType: 'application/pdf', fileName: 'invoice-1002.pdf' },
 			},
+			// The two distinct files upload side by side: both direct uploads start before either finishes.
 			responses: [
 				documentTemplate,
 				directUpload(1, invoice),
-				finalized(1),
 				directUpload(2, other),
+				finalized(1),
 				finalized(2),
 				launched,
 			],

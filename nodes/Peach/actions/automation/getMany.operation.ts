@@ -1,10 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
-import { isSet } from '../../helpers/fields';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -15,28 +12,18 @@ export const option: OperationOption = {
 		'List automations (streams), optionally only backend-driven or definition-driven ones',
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
+		displayName: 'Execution Mode',
+		name: 'executionMode',
+		type: 'options',
 		options: [
-			{
-				displayName: 'Execution Mode',
-				name: 'executionMode',
-				type: 'options',
-				options: [
-					{ name: 'Backend Driven', value: 'backend_driven' },
-					{ name: 'Definition Driven', value: 'definition_driven' },
-				],
-				default: 'definition_driven',
-			},
+			{ name: 'Backend Driven', value: 'backend_driven' },
+			{ name: 'Definition Driven', value: 'definition_driven' },
 		],
+		default: 'definition_driven',
 	},
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['automation'], operation: ['getMany'] } },
@@ -44,12 +31,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (isSet(filters.executionMode)) qs.execution_mode = String(filters.executionMode);
-	return await peachApiRequestAllItems.call(
+	return await readList(
 		this,
-		{ method: 'GET', path: '/streams', qs, itemIndex },
-		{ itemsKey: ['streams', 'automations'], limit: limitOfItem(this, itemIndex) },
+		itemIndex,
+		{
+			path: '/streams',
+			qs: textQuery(filtersOfItem(this, itemIndex), { executionMode: 'execution_mode' }),
+		},
+		{ itemsKey: ['streams', 'automations'] },
 	);
 }

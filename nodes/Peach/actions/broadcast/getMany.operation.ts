@@ -1,10 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
-import { isSet } from '../../helpers/fields';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -14,34 +11,24 @@ export const option: OperationOption = {
 	description: 'List broadcasts, optionally only those in one status',
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		// Peach documents no status list; these are the values its own n8n node offers.
 		options: [
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				// Peach documents no status list; these are the values its own n8n node offers.
-				options: [
-					{ name: 'Archived', value: 'archived' },
-					{ name: 'Draft', value: 'draft' },
-					{ name: 'Queued', value: 'queued' },
-					{ name: 'Sending', value: 'sending' },
-					{ name: 'Sent', value: 'sent' },
-				],
-				default: 'sent',
-				description:
-					'Only broadcasts in this status. An expression may give any other status Peach uses.',
-			},
+			{ name: 'Archived', value: 'archived' },
+			{ name: 'Draft', value: 'draft' },
+			{ name: 'Queued', value: 'queued' },
+			{ name: 'Sending', value: 'sending' },
+			{ name: 'Sent', value: 'sent' },
 		],
+		default: 'sent',
+		description:
+			'Only broadcasts in this status. An expression may give any other status Peach uses.',
 	},
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['broadcast'], operation: ['getMany'] } },
@@ -49,15 +36,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (isSet(filters.status)) qs.status = String(filters.status);
-	return await peachApiRequestAllItems.call(
+	return await readList(
 		this,
-		{ method: 'GET', path: '/broadcasts', qs, itemIndex },
-		{
-			itemsKey: ['broadcasts', 'campaigns'],
-			limit: limitOfItem(this, itemIndex),
-		},
+		itemIndex,
+		{ path: '/broadcasts', qs: textQuery(filtersOfItem(this, itemIndex), { status: 'status' }) },
+		{ itemsKey: ['broadcasts', 'campaigns'] },
 	);
 }

@@ -1,10 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
-import { isSet } from '../../helpers/fields';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -15,31 +12,21 @@ export const option: OperationOption = {
 		'List the conditions a trigger can use (e.g. Order Paid), with their topic and the variables each needs',
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
+		displayName: 'Source',
+		name: 'source',
+		type: 'options',
+		// The values Peach's MCP server names; an expression may give any other.
 		options: [
-			{
-				displayName: 'Source',
-				name: 'source',
-				type: 'options',
-				// The values Peach's MCP server names; an expression may give any other.
-				options: [
-					{ name: 'Peach', value: 'Peach' },
-					{ name: 'Shopify', value: 'peach_shopify', description: 'Source peach_shopify' },
-					{ name: 'Stripe', value: 'stripe' },
-				],
-				default: 'peach_shopify',
-				description: 'Only the conditions of this integration',
-			},
+			{ name: 'Peach', value: 'Peach' },
+			{ name: 'Shopify', value: 'peach_shopify', description: 'Source peach_shopify' },
+			{ name: 'Stripe', value: 'stripe' },
 		],
+		default: 'peach_shopify',
+		description: 'Only the conditions of this integration',
 	},
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['conditionLibrary'], operation: ['getMany'] } },
@@ -47,12 +34,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (isSet(filters.source)) qs.source = String(filters.source);
-	return await peachApiRequestAllItems.call(
+	return await readList(
 		this,
-		{ method: 'GET', path: '/expressions', qs, itemIndex },
-		{ itemsKey: ['expressions'], limit: limitOfItem(this, itemIndex) },
+		itemIndex,
+		{ path: '/expressions', qs: textQuery(filtersOfItem(this, itemIndex), { source: 'source' }) },
+		{ itemsKey: ['expressions'] },
 	);
 }

@@ -15,13 +15,9 @@ export const option: OperationOption = {
 	description: "Assign a person on the Peach team, by email, to a contact's conversation",
 };
 
-/**
- * Peach's page contradicts itself: its schema has `assign_agent: {agent_email,
- * open_chat_on_assignment}`, its example `agent: {email}` with a top-level `open_chat_on_assignment`.
- * The schema is the default; the example is offered as an option (README, "What is not known").
- */
-export const BODY_FORMATS = ['schema', 'example'] as const;
-
+// Peach's page contradicts itself: its schema has `assign_agent: {agent_email,
+// open_chat_on_assignment}`, its example `agent: {email}` with a top-level `open_chat_on_assignment`.
+// The schema is the default; the example is offered as Body Format (README, "What is not known").
 const properties: INodeProperties[] = [
 	phoneNumberField,
 	{
@@ -121,7 +117,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		contactName: this.getNodeParameter('contactName', itemIndex),
 		agentEmail: this.getNodeParameter('agentEmail', itemIndex),
 		openChat: this.getNodeParameter('openChat', itemIndex, true) as boolean,
-		bodyFormat: this.getNodeParameter('bodyFormat', 0, 'schema') as string,
+		bodyFormat: this.getNodeParameter('bodyFormat', itemIndex, 'schema') as string,
 	});
 	return outputOf(
 		await peachApiRequest.call(this, { method: 'POST', path: '/events', body, itemIndex }),

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
 import { isSet } from '../../helpers/fields';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { toUtcTimestamp } from '../../helpers/time';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 import { STATUS_OPTIONS } from './shared';
 
@@ -18,66 +16,56 @@ export const option: OperationOption = {
 		'List conversations, optionally by status, escalation, last activity, contact, call permission or update time',
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
+		displayName: 'Activity Type',
+		name: 'activityType',
+		type: 'options',
 		options: [
-			{
-				displayName: 'Activity Type',
-				name: 'activityType',
-				type: 'options',
-				options: [
-					{ name: 'Assignment', value: 'assignment' },
-					{ name: 'Escalation', value: 'escalation' },
-					{ name: 'Message', value: 'message' },
-					{ name: 'Status Change', value: 'status_change' },
-				],
-				default: 'message',
-				description: 'Only conversations whose last activity is of this type',
-			},
-			{
-				displayName: 'Escalated',
-				name: 'escalated',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to list only escalated conversations (on) or only not escalated ones (off)',
-			},
-			{
-				displayName: 'Has Call Permission',
-				name: 'hasCallPermission',
-				type: 'boolean',
-				default: false,
-				description: 'Whether the contact allowed calls (on) or not (off)',
-			},
-			{
-				displayName: 'Phone Number',
-				name: 'phoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +919988776655',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: STATUS_OPTIONS,
-				default: 'open',
-			},
-			{
-				displayName: 'Updated Since',
-				name: 'updatedSince',
-				type: 'dateTime',
-				default: '',
-			},
+			{ name: 'Assignment', value: 'assignment' },
+			{ name: 'Escalation', value: 'escalation' },
+			{ name: 'Message', value: 'message' },
+			{ name: 'Status Change', value: 'status_change' },
 		],
+		default: 'message',
+		description: 'Only conversations whose last activity is of this type',
 	},
-];
+	{
+		displayName: 'Escalated',
+		name: 'escalated',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to list only escalated conversations (on) or only not escalated ones (off)',
+	},
+	{
+		displayName: 'Has Call Permission',
+		name: 'hasCallPermission',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the contact allowed calls (on) or not (off)',
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +919988776655',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: STATUS_OPTIONS,
+		default: 'open',
+	},
+	{
+		displayName: 'Updated Since',
+		name: 'updatedSince',
+		type: 'dateTime',
+		default: '',
+	},
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['conversation'], operation: ['getMany'] } },
@@ -100,13 +88,13 @@ export function conversationQuery(filters: IDataObject, timeZone: string): IData
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const qs = conversationQuery(
-		this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
-		this.getTimezone(),
-	);
-	return await peachApiRequestAllItems.call(
+	return await readList(
 		this,
-		{ method: 'GET', path: '/conversations', qs, itemIndex },
-		{ itemsKey: ['conversations'], limit: limitOfItem(this, itemIndex) },
+		itemIndex,
+		{
+			path: '/conversations',
+			qs: conversationQuery(filtersOfItem(this, itemIndex), this.getTimezone()),
+		},
+		{ itemsKey: ['conversations'] },
 	);
 }

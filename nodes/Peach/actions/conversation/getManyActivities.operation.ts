@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { keyValueCollection, returnAllAndLimit } from '../../descriptions/fields';
+import { keyValueCollection } from '../../descriptions/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { pairsToStringMap, rowsOf } from '../../helpers/payload';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -17,7 +16,7 @@ export const option: OperationOption = {
 };
 
 const properties: INodeProperties[] = [
-	...returnAllAndLimit(),
+	...listFields(),
 	{
 		...keyValueCollection('query', 'Query Parameters', {
 			description:
@@ -59,14 +58,10 @@ export function activitiesQuery(rows: unknown): IDataObject {
  * one array of the answer, paged with `page` like Peach's other lists.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	return await peachApiRequestAllItems.call(
+	return await readList(
 		this,
-		{
-			method: 'GET',
-			path: '/activities',
-			qs: activitiesQuery(this.getNodeParameter('query', itemIndex, {})),
-			itemIndex,
-		},
-		{ itemsKey: ['activities'], limit: limitOfItem(this, itemIndex) },
+		itemIndex,
+		{ path: '/activities', qs: activitiesQuery(this.getNodeParameter('query', itemIndex, {})) },
+		{ itemsKey: ['activities'] },
 	);
 }

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
 import { isSet } from '../../helpers/fields';
 import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
 import { toUtcTimestamp } from '../../helpers/time';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -17,65 +15,55 @@ export const option: OperationOption = {
 		'List WhatsApp messages, optionally of one contact, conversation or business number, one direction, or a time span',
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit(),
+const properties: INodeProperties[] = listFields([
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Business Phone Number',
-				name: 'businessPhoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 919876543222',
-				description: 'Only messages of this business number (digits, no +)',
-			},
-			{
-				displayName: 'Conversation ID',
-				name: 'conversationId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. conv_1234abcd',
-			},
-			{
-				displayName: 'Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Inbound', value: 'inbound', description: 'From the contact' },
-					{ name: 'Outbound', value: 'outbound', description: 'To the contact' },
-				],
-				default: 'inbound',
-			},
-			{
-				displayName: 'From',
-				name: 'from',
-				type: 'dateTime',
-				default: '',
-				description: 'Only messages at or after this moment',
-			},
-			{
-				displayName: 'Phone Number',
-				name: 'phoneNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +919988776655',
-				description: 'Only messages with this contact (+ and the country code)',
-			},
-			{
-				displayName: 'To',
-				name: 'to',
-				type: 'dateTime',
-				default: '',
-				description: 'Only messages before this moment',
-			},
-		],
+		displayName: 'Business Phone Number',
+		name: 'businessPhoneNumber',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 919876543222',
+		description: 'Only messages of this business number (digits, no +)',
 	},
-];
+	{
+		displayName: 'Conversation ID',
+		name: 'conversationId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. conv_1234abcd',
+	},
+	{
+		displayName: 'Direction',
+		name: 'direction',
+		type: 'options',
+		options: [
+			{ name: 'Inbound', value: 'inbound', description: 'From the contact' },
+			{ name: 'Outbound', value: 'outbound', description: 'To the contact' },
+		],
+		default: 'inbound',
+	},
+	{
+		displayName: 'From',
+		name: 'from',
+		type: 'dateTime',
+		default: '',
+		description: 'Only messages at or after this moment',
+	},
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +919988776655',
+		description: 'Only messages with this contact (+ and the country code)',
+	},
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'dateTime',
+		default: '',
+		description: 'Only messages before this moment',
+	},
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['conversation'], operation: ['getManyMessages'] } },
@@ -100,13 +88,10 @@ export function messageQuery(filters: IDataObject, timeZone: string): IDataObjec
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const qs = messageQuery(
-		this.getNodeParameter('filters', itemIndex, {}) as IDataObject,
-		this.getTimezone(),
-	);
-	return await peachApiRequestAllItems.call(
+	return await readList(
 		this,
-		{ method: 'GET', path: '/messages', qs, itemIndex },
-		{ itemsKey: ['messages'], limit: limitOfItem(this, itemIndex) },
+		itemIndex,
+		{ path: '/messages', qs: messageQuery(filtersOfItem(this, itemIndex), this.getTimezone()) },
+		{ itemsKey: ['messages'] },
 	);
 }

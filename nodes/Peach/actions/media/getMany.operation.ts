@@ -1,9 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -13,7 +11,7 @@ export const option: OperationOption = {
 	description: 'List uploaded media files with their media:// URLs',
 };
 
-const properties: INodeProperties[] = [...returnAllAndLimit()];
+const properties: INodeProperties[] = listFields();
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['media'], operation: ['getMany'] } },
@@ -21,9 +19,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	return await peachApiRequestAllItems.call(
-		this,
-		{ method: 'GET', path: '/medias', itemIndex },
-		{ itemsKey: ['medias'], limit: limitOfItem(this, itemIndex) },
-	);
+	return await readList(this, itemIndex, { path: '/medias' }, { itemsKey: ['medias'] });
 }

@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { toUtcTimestamp } from '../../helpers/time';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -21,29 +19,19 @@ export const option: OperationOption = {
 /** Peach's largest page (`per`). */
 const PAGE_SIZE = 1000;
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit(),
+const properties: INodeProperties[] = listFields([
+	locator('broadcast', {
+		description: 'Only the messages of this broadcast',
+	}),
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			locator('broadcast', {
-				description: 'Only the messages of this broadcast',
-			}),
-			{
-				displayName: 'Updated Since',
-				name: 'updatedSince',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only messages updated at or after this moment. Peach uses the last 24 hours when it is left out.',
-			},
-		],
+		displayName: 'Updated Since',
+		name: 'updatedSince',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Only messages updated at or after this moment. Peach uses the last 24 hours when it is left out.',
 	},
-];
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['templateMessage'], operation: ['getManyStatuses'] } },
@@ -51,8 +39,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const limit = limitOfItem(this, itemIndex);
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = filtersOfItem(this, itemIndex);
 	const qs: IDataObject = {};
 	if (isPlainObject(filters.broadcastId) || isSet(filters.broadcastId)) {
 		qs.broadcast_id = requireText(
@@ -64,13 +51,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (isSet(filters.updatedSince)) {
 		qs.updated_since = toUtcTimestamp('Updated Since', filters.updatedSince, this.getTimezone());
 	}
-	return await peachApiRequestAllItems.call(
+	return await readList(
 		this,
-		{ method: 'GET', path: '/template_messages', qs, itemIndex },
-		{
-			itemsKey: ['template_messages'],
-			limit,
-			pageSize: limit === undefined ? PAGE_SIZE : Math.min(limit, PAGE_SIZE),
-		},
+		itemIndex,
+		{ path: '/template_messages', qs },
+		{ itemsKey: ['template_messages'], pageSizeUpTo: PAGE_SIZE },
 	);
 }

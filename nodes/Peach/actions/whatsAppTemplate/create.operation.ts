@@ -501,9 +501,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const buttons = this.getNodeParameter('buttons', itemIndex, {}) as {
 			button?: TemplateButton[];
 		};
+		const headerType = this.getNodeParameter('headerType', itemIndex, 'none') as string;
 		components = componentsFromFields({
-			headerType: this.getNodeParameter('headerType', itemIndex, 'none') as string,
-			headerValue: String(this.getNodeParameter('headerValue', itemIndex, '') ?? ''),
+			headerType,
+			// Shown only for a header: a header of None has no value to read.
+			headerValue:
+				headerType === 'none'
+					? ''
+					: String(this.getNodeParameter('headerValue', itemIndex, '') ?? ''),
 			bodyText: String(this.getNodeParameter('bodyText', itemIndex, '') ?? ''),
 			footerText: String(this.getNodeParameter('footerText', itemIndex, '') ?? ''),
 			buttons: Array.isArray(buttons.button) ? buttons.button : [],

@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
 import { isSet } from '../../helpers/fields';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 import { categoryOptions } from './shared';
 
@@ -15,50 +13,42 @@ export const option: OperationOption = {
 	description: 'List WhatsApp templates, optionally only those of a status, category or language',
 };
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		description: 'Peach lists every template; the node keeps the ones that match',
-		options: [
-			{
-				displayName: 'Category',
-				name: 'category',
-				type: 'options',
-				options: categoryOptions,
-				default: 'UTILITY',
-			},
-			{
-				displayName: 'Language',
-				name: 'language',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. en_US',
-				description: 'Language code, e.g. en or en_US',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				// Peach documents no status list; these are the values seen in its docs and code.
-				options: [
-					{ name: 'Approved', value: 'approved' },
-					{ name: 'Disabled', value: 'disabled' },
-					{ name: 'Draft', value: 'draft' },
-					{ name: 'Paused', value: 'paused' },
-					{ name: 'Pending', value: 'pending' },
-					{ name: 'Rejected', value: 'rejected' },
-				],
-				default: 'approved',
-				description: 'An expression may give any other status Peach uses',
-			},
-		],
-	},
-];
+const properties: INodeProperties[] = listFields(
+	[
+		{
+			displayName: 'Category',
+			name: 'category',
+			type: 'options',
+			options: categoryOptions,
+			default: 'UTILITY',
+		},
+		{
+			displayName: 'Language',
+			name: 'language',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. en_US',
+			description: 'Language code, e.g. en or en_US',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			// Peach documents no status list; these are the values seen in its docs and code.
+			options: [
+				{ name: 'Approved', value: 'approved' },
+				{ name: 'Disabled', value: 'disabled' },
+				{ name: 'Draft', value: 'draft' },
+				{ name: 'Paused', value: 'paused' },
+				{ name: 'Pending', value: 'pending' },
+				{ name: 'Rejected', value: 'rejected' },
+			],
+			default: 'approved',
+			description: 'An expression may give any other status Peach uses',
+		},
+	],
+	'Peach lists every template; the node keeps the ones that match',
+);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['whatsAppTemplate'], operation: ['getMany'] } },
@@ -78,13 +68,13 @@ export function matchesFilters(template: IDataObject, filters: IDataObject): boo
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	return await peachApiRequestAllItems.call(
+	const filters = filtersOfItem(this, itemIndex);
+	return await readList(
 		this,
-		{ method: 'GET', path: '/whats_app_templates/', itemIndex },
+		itemIndex,
+		{ path: '/whats_app_templates/' },
 		{
 			itemsKey: ['whats_app_templates', 'templates'],
-			limit: limitOfItem(this, itemIndex),
 			filter: (template) => matchesFilters(template, filters),
 		},
 	);

@@ -94,7 +94,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['trigger'], operation: ['update'] } },
+	{ show: { resource: ['automationTrigger'], operation: ['update'] } },
 	properties,
 );
 

@@ -14,7 +14,7 @@ async function run(
 }
 
 const create = {
-	resource: 'trigger',
+	resource: 'automationTrigger',
 	operation: 'create',
 	automationId: locator('strm_1'),
 	conditionId: locator('exp_order_paid'),
@@ -37,7 +37,7 @@ describe('Trigger → Get Many, Create', () => {
 	it('Get Many lists the triggers of the automation', async () => {
 		const { requests } = await run(
 			{
-				resource: 'trigger',
+				resource: 'automationTrigger',
 				operation: 'getMany',
 				automationId: locator('strm_1'),
 				returnAll: true,

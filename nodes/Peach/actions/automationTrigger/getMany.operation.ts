@@ -1,11 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { requireText } from '../../helpers/fields';
-import { peachApiRequestAllItems } from '../../transport/paginate';
-import { limitOfItem } from '../itemParameters';
+import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -17,11 +15,11 @@ export const option: OperationOption = {
 
 const properties: INodeProperties[] = [
 	locator('automation', { required: true, description: 'The automation whose triggers to list' }),
-	...returnAllAndLimit(),
+	...listFields(),
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['trigger'], operation: ['getMany'] } },
+	{ show: { resource: ['automationTrigger'], operation: ['getMany'] } },
 	properties,
 );
 
@@ -31,14 +29,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('automationId', itemIndex, '', { extractValue: true }),
 		'Pick an automation From List, or enter its ID (e.g. strm_1234abcd).',
 	);
-	return await peachApiRequestAllItems.call(
+	return await readList(
 		this,
+		itemIndex,
 		{
-			method: 'GET',
 			path: `/streams/${encodeURIComponent(automationId)}/triggers`,
-			itemIndex,
 			notFound: { label: 'Automation', id: automationId },
 		},
-		{ itemsKey: ['triggers'], limit: limitOfItem(this, itemIndex) },
+		{ itemsKey: ['triggers'] },
 	);
 }

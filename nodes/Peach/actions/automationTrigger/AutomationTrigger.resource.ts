@@ -3,8 +3,9 @@ import * as create from './create.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 
-export const trigger: ResourceDefinition = {
-	displayName: 'Trigger',
+/** Peach's triggers of an automation (named apart from the Peach Trigger node, which receives webhooks). */
+export const automationTrigger: ResourceDefinition = {
+	displayName: 'Automation Trigger',
 	defaultOperation: 'update',
 	operations: { create, getMany, update },
 };

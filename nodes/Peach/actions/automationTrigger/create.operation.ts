@@ -66,7 +66,7 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(
-	{ show: { resource: ['trigger'], operation: ['create'] } },
+	{ show: { resource: ['automationTrigger'], operation: ['create'] } },
 	properties,
 );
 

@@ -5,7 +5,7 @@ import { Peach } from '../../../nodes/Peach/Peach.node';
 import { type FakeResponse, createExecuteContext, locator } from '../harness';
 
 const base = {
-	resource: 'trigger',
+	resource: 'automationTrigger',
 	operation: 'update',
 	automationId: locator('strm_1'),
 	triggerId: locator('trig_1'),
