@@ -268,7 +268,9 @@ export class PeachTrigger implements INodeType {
 							(this.getNodeParameter('headerName', 'X-Peach-Token') as string).trim().toLowerCase()
 						];
 			const node = this.getNode();
-			const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}:${node.credentials?.peachWebhookApi?.id ?? ''}`;
+			// n8n 1.x publishes a trigger whose required credential is missing: nothing can match then.
+			if (!node.credentials?.peachWebhookApi) return reject(401, 'Unauthorized');
+			const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}:${node.credentials.peachWebhookApi.id ?? ''}`;
 			const verified = await verifySecret(received, scope, async () =>
 				String((await this.getCredentials('peachWebhookApi')).secret ?? ''),
 			);

@@ -93,7 +93,7 @@ describe('router: the operation contract', () => {
 	it('pairs one output per record of a per-item operation', async () => {
 		const operation: ItemOperation = {
 			option,
-			description: [],
+			properties: [],
 			execute: async (itemIndex) => (itemIndex === 0 ? [{ id: 'a' }, { id: 'b' }] : { id: 'c' }),
 		};
 		const [output] = await router.call(context(2), registryWith(operation));
@@ -108,7 +108,7 @@ describe('router: the operation contract', () => {
 		const seen: number[][] = [];
 		const operation: BatchOperation = {
 			option,
-			description: [],
+			properties: [],
 			batch: true,
 			executeBatch: async (indexes) => {
 				seen.push(indexes);
@@ -133,7 +133,7 @@ describe('router: the operation contract', () => {
 		const error = failure(0);
 		const operation: BatchOperation = {
 			option,
-			description: [],
+			properties: [],
 			batch: true,
 			executeBatch: async () => {
 				throw error;
@@ -150,7 +150,7 @@ describe('router: the operation contract', () => {
 	it('an error item of a batch stops the node without Continue On Fail, naming its first input', async () => {
 		const operation: BatchOperation = {
 			option,
-			description: [],
+			properties: [],
 			batch: true,
 			executeBatch: async () => [
 				{ error: new PeachInputError('Phone Number', 'x', 'is bad', 'Fix it.'), inputs: [5, 6] },
@@ -168,7 +168,7 @@ describe('router: Max Concurrent Requests', () => {
 		const state = { running: 0, most: 0, started: [] as number[] };
 		const operation: ItemOperation = {
 			option,
-			description: [],
+			properties: [],
 			execute: async (itemIndex) => {
 				state.started.push(itemIndex);
 				state.running++;
@@ -238,7 +238,7 @@ function deliveringOperation(
 	let overlapSameRecipient = false;
 	const operation: DeliveringOperation<{ phone: string }> = {
 		option,
-		description: [],
+		properties: [],
 		delivers: true,
 		prepare: async (itemIndex) => {
 			log.push(`prepare ${itemIndex}`);
@@ -414,7 +414,7 @@ describe('router: batch operations that deliver', () => {
 		const sent: number[] = [];
 		const operation: DeliveringBatchOperation<number[]> = {
 			option,
-			description: [],
+			properties: [],
 			batch: true,
 			delivers: true,
 			prepareBatch: async (indexes) => ({

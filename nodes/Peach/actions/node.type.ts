@@ -23,7 +23,8 @@ export type ItemResult = IDataObject | IDataObject[];
 /** An operation run once per input item that delivers nothing (reads, changes of records). */
 export interface ItemOperation {
 	option: OperationOption;
-	description: INodeProperties[];
+	/** Its fields; the registry shows them for this resource and operation only. */
+	properties: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult>;
 }
 
@@ -42,7 +43,8 @@ export interface Delivered<Prepared = unknown> {
  */
 export interface DeliveringOperation<Prepared = unknown> {
 	option: OperationOption;
-	description: INodeProperties[];
+	/** Its fields; the registry shows them for this resource and operation only. */
+	properties: INodeProperties[];
 	delivers: true;
 	/** Reads and checks one item: everything its delivery needs. Makes no delivering request. */
 	prepare(this: IExecuteFunctions, itemIndex: number): Promise<Prepared>;
@@ -83,7 +85,8 @@ export type BatchOutput =
 /** A batch operation that delivers nothing: reads all input items at once, answers with paired outputs. */
 export interface BatchOperation {
 	option: OperationOption;
-	description: INodeProperties[];
+	/** Its fields; the registry shows them for this resource and operation only. */
+	properties: INodeProperties[];
 	batch: true;
 	executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<BatchOutput[]>;
 }
@@ -101,7 +104,8 @@ export interface PreparedBatch<Plan> {
  */
 export interface DeliveringBatchOperation<Plan = unknown> {
 	option: OperationOption;
-	description: INodeProperties[];
+	/** Its fields; the registry shows them for this resource and operation only. */
+	properties: INodeProperties[];
 	batch: true;
 	delivers: true;
 	prepareBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<PreparedBatch<Plan>>;

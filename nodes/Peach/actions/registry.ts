@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { automation } from './automation/Automation.resource';
 import { automationTrigger } from './automationTrigger/AutomationTrigger.resource';
@@ -66,7 +67,14 @@ export function nodeProperties(): INodeProperties[] {
 				.sort((a, b) => a.name.localeCompare(b.name)),
 			default: defaultOperation,
 		});
-		for (const operation of operations) properties.push(...operation.description);
+		for (const operation of operations) {
+			properties.push(
+				...updateDisplayOptions(
+					{ show: { resource: [value], operation: [operation.option.value] } },
+					operation.properties,
+				),
+			);
+		}
 	}
 	// Max Concurrent Requests acts where one request is made per item; a batch operation (all items
 	// in one request) has Timeout only. Batch operations' values are unique across resources.

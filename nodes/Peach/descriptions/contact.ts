@@ -95,6 +95,18 @@ const CONTACT_FIELDS = {
 
 export type ContactField = keyof typeof CONTACT_FIELDS;
 
+/** The fields Peach takes when it creates a contact (Create or Update, Create Many). */
+export const CREATE_CONTACT_FIELDS: ContactField[] = [
+	'communicationPreference',
+	'email',
+	'language',
+	'metadata',
+	'name',
+	'optedOut',
+	'tags',
+	'timezone',
+];
+
 /**
  * The optional contact fields of an operation, in one collection sorted by name: by default those an
  * event's `contact` takes (email, language, metadata, name), Peach storing them on the contact.

@@ -1,6 +1,7 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
+import { answerOf } from '../helpers/payload';
 import { credentialsOf, CREDENTIAL_TYPE } from './credentials';
 import {
 	API_PREFIX,
@@ -87,4 +88,33 @@ export async function peachApiRequest(this: PeachContext, request: PeachRequest)
 		}
 		throw buildApiError(this.getNode(), response, request);
 	}
+}
+
+/** The POST a delivering operation makes for one checked plan. */
+export interface DeliveryRequest {
+	path: string;
+	body: IDataObject;
+	notFound?: PeachRequest['notFound'];
+}
+
+/**
+ * A delivering operation's `deliver`: the one POST that sends, launches, orders or refunds, made
+ * once under the router's permit; Peach's answer is the output object.
+ */
+export function postDelivery<Plan>(requestOf: (plan: Plan) => DeliveryRequest) {
+	return async function deliver(
+		this: IExecuteFunctions,
+		plan: Plan,
+		itemIndex: number,
+		permit: NonNullable<PeachRequest['delivers']>,
+	): Promise<IDataObject> {
+		return answerOf(
+			await peachApiRequest.call(this, {
+				method: 'POST',
+				...requestOf(plan),
+				itemIndex,
+				delivers: permit,
+			}),
+		);
+	};
 }

@@ -114,8 +114,17 @@ export async function waitForStatus(
 	timeoutMs = 30_000,
 ): Promise<Json> {
 	const deadline = Date.now() + timeoutMs;
+	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 	for (;;) {
-		const [execution] = await ctx.client.executions(workflowId);
+		// The editor's list: n8n 1.x's public list leaves out executions it still holds in memory (a
+		// manual run that waits is one); the public API then gives the one found with its data.
+		const [newest] =
+			((await ctx.client.rest('GET', `/executions?filter=${filter}&limit=1`)).results as Json[]) ??
+			[];
+		const execution =
+			newest && statuses.includes(String(newest.status))
+				? await ctx.client.api('GET', `/executions/${String(newest.id)}?includeData=true`)
+				: newest;
 		if (execution && statuses.includes(String(execution.status))) return execution;
 		if (Date.now() > deadline)
 			throw new Error(
@@ -193,14 +202,36 @@ export const sendAndWaitChecks: Check[] = [
 				}),
 			);
 			const [message] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === phone);
-			const forged = message.links[0].replace(/signature=[0-9a-f]+/, 'signature=0000');
-			const refused = await ctx.sandbox.phone.answer(phone, { choice: 'Yes', link: forged });
-			assertEqual(refused.pageStatus, 401, 'a wrong signature');
-			assertEqual(
-				(await waitForStatus(ctx, workflowId, ['waiting', 'success'])).status,
-				'waiting',
-				'status after the forged link',
-			);
+			if (N8N_VERSION.startsWith('1.')) {
+				// n8n 1.x does not store the execution's validateSignature flag, so its waiting webhook
+				// never checks the signature (README, Compatibility): shown on a second execution.
+				const other = '+919900000012';
+				const second = await startWaiting(
+					ctx,
+					approvalWorkflow(ctx, 'e2e send and wait forged on 1.x', other, {}),
+				);
+				const [sent] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === other);
+				const link = sent.links[0].replace(/signature=[0-9a-f]+/, 'signature=0000');
+				const accepted = await ctx.sandbox.phone.answer(other, { choice: 'Approve', link });
+				assertEqual(accepted.pageStatus, 200, 'n8n 1.x: a wrong signature');
+				assertEqual(
+					(await waitForStatus(ctx, second.workflowId, ['success', 'error'])).status,
+					'success',
+					'n8n 1.x: the execution a wrong signature resumed',
+				);
+				console.log(
+					'      n8n 1.x: a link with a wrong signature resumed its execution (n8n 2.x answers 401)',
+				);
+			} else {
+				const forged = message.links[0].replace(/signature=[0-9a-f]+/, 'signature=0000');
+				const refused = await ctx.sandbox.phone.answer(phone, { choice: 'Yes', link: forged });
+				assertEqual(refused.pageStatus, 401, 'a wrong signature');
+				assertEqual(
+					(await waitForStatus(ctx, workflowId, ['waiting', 'success'])).status,
+					'waiting',
+					'status after the forged link',
+				);
+			}
 			const tap = await ctx.sandbox.phone.answer(phone, { choice: 'No' });
 			assertEqual(tap.status, 200, 'answer status');
 			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);

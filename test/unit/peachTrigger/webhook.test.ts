@@ -287,6 +287,17 @@ describe('Peach Trigger webhook', () => {
 			}
 		});
 
+		it('a trigger published without its credential (n8n 1.x allows it) refuses every delivery with 401', async () => {
+			const { result, sent, credentialReads } = await call({
+				body: deliveredAsSent,
+				parameters: { verification: 'queryToken' },
+				query: { token: '' },
+			});
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(sent).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+			expect(credentialReads).toBe(0);
+		});
+
 		it('header: the named header, case-insensitively', async () => {
 			const parameters = { verification: 'header', headerName: 'X-Peach-Token' };
 			const credentialSecret = secret;

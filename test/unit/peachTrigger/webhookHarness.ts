@@ -72,8 +72,11 @@ export async function call({
 					? undefined
 					: { peachWebhookApi: { id: credentialId, name: 'secret' } },
 		}),
-		getCredentials: async () => {
+		getCredentials: async (type: string) => {
 			credentialReads++;
+			// As n8n does when the node has no credential of that type chosen.
+			if (credentialSecret === undefined)
+				throw new Error(`Node does not have any credentials set for "${type}"`);
 			return { secret: credentialSecret };
 		},
 		getNodeParameter: (name: string, fallback?: unknown) => lookup(params, name) ?? fallback,

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
@@ -15,7 +14,7 @@ export const option: OperationOption = {
 		'Create a Peach automation (stream) from a name and, optionally, a step definition or a backend URL',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -34,11 +33,6 @@ const properties: INodeProperties[] = [
 		options: automationFieldOptions,
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['automation'], operation: ['create'] } },
-	properties,
-);
 
 /** The body of `POST /api/v1/streams`: the name plus only the fields the user added. Pure. */
 export function buildCreateAutomationBody(

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
@@ -12,7 +11,7 @@ export const option: OperationOption = {
 		'List automations (streams), optionally only backend-driven or definition-driven ones',
 };
 
-const properties: INodeProperties[] = listFields([
+export const properties: INodeProperties[] = listFields([
 	{
 		displayName: 'Execution Mode',
 		name: 'executionMode',
@@ -24,11 +23,6 @@ const properties: INodeProperties[] = listFields([
 		default: 'definition_driven',
 	},
 ]);
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['automation'], operation: ['getMany'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await readList(

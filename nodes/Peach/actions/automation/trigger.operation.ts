@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { keyValueCollection } from '../../descriptions/fields';
@@ -7,9 +6,9 @@ import { locator } from '../../descriptions/locator';
 import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { PeachInputError } from '../../helpers/inputError';
 import { parseJsonObject, setOwn } from '../../helpers/json';
-import { answerOf, pairsToValues, rowsOf } from '../../helpers/payload';
-import { peachApiRequest } from '../../transport/request';
-import type { DeliveryPermit, OperationOption } from '../node.type';
+import { pairsToValues, rowsOf } from '../../helpers/payload';
+import { postDelivery } from '../../transport/request';
+import type { OperationOption } from '../node.type';
 import { automationIdOf } from './shared';
 
 /**
@@ -26,7 +25,7 @@ export const option: OperationOption = {
 		'Start an automation for one contact with an event payload; the automation may message the contact, so a failed one must be checked before repeating',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	locator('automation', { required: true }),
 	phoneNumberField,
 	contactFieldsCollection(['email', 'name']),
@@ -58,11 +57,6 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { payloadInput: ['json'] } },
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['automation'], operation: ['trigger'] } },
-	properties,
-);
 
 /**
  * The event body: the contact and the payload (any JSON values, every key kept as given, even
@@ -112,20 +106,8 @@ export function recipientOf(plan: TriggerPlan): string | undefined {
 	return recipientOfEvent(plan.body);
 }
 
-export async function deliver(
-	this: IExecuteFunctions,
-	plan: TriggerPlan,
-	itemIndex: number,
-	permit: DeliveryPermit,
-): Promise<IDataObject> {
-	return answerOf(
-		await peachApiRequest.call(this, {
-			method: 'POST',
-			path: `/streams/${encodeURIComponent(plan.automationId)}/events`,
-			body: plan.body,
-			itemIndex,
-			notFound: { label: 'Automation', id: plan.automationId },
-			delivers: permit,
-		}),
-	);
-}
+export const deliver = postDelivery((plan: TriggerPlan) => ({
+	path: `/streams/${encodeURIComponent(plan.automationId)}/events`,
+	body: plan.body,
+	notFound: { label: 'Automation', id: plan.automationId },
+}));

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { isSet, requireText } from '../../helpers/fields';
@@ -25,7 +24,7 @@ const nameField: INodeProperties = {
 	placeholder: 'e.g. Order follow-up',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	locator('automation', { required: true }),
 	{
 		displayName: 'Update Fields',
@@ -38,11 +37,6 @@ const properties: INodeProperties[] = [
 		),
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['automation'], operation: ['update'] } },
-	properties,
-);
 
 /** The PATCH body: only what the user changed; an update that would change nothing is refused. Pure. */
 export function buildUpdateAutomationBody(fields: IDataObject): IDataObject {

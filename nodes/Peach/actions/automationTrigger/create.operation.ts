@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { keyValueCollection } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
@@ -18,7 +17,7 @@ export const option: OperationOption = {
 		'Add a trigger to an automation: a condition from the condition library (e.g. Order Paid), its variables and data mappings; optionally activate it',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	locator('automation', { required: true, description: 'The automation the trigger starts' }),
 	locator('condition', {
 		required: true,
@@ -64,11 +63,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['automationTrigger'], operation: ['create'] } },
-	properties,
-);
 
 /**
  * The body of `POST /streams/{id}/triggers`. A condition picked From List (or an `exp_` ID) is sent

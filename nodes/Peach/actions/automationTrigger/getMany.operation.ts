@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { requireText } from '../../helpers/fields';
@@ -13,15 +12,10 @@ export const option: OperationOption = {
 	description: 'List the triggers of an automation with their conditions and status',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	locator('automation', { required: true, description: 'The automation whose triggers to list' }),
 	...listFields(),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['automationTrigger'], operation: ['getMany'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const automationId = requireText(

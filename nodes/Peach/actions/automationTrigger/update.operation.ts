@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { keyValueCollection } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
@@ -19,7 +18,7 @@ export const option: OperationOption = {
 		"Change a trigger's description, variables or data mappings, or activate or pause it",
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	locator('automation', {
 		description:
 			'The automation whose triggers "From List" shows. Not needed when the trigger is given By ID.',
@@ -92,11 +91,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['automationTrigger'], operation: ['update'] } },
-	properties,
-);
 
 /** The PATCH body: only what the user chose. Refuses an update that would change nothing. Pure. */
 export function buildTriggerUpdateBody(activation: string, updateFields: IDataObject): IDataObject {

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import type { ItemResult, OperationOption } from '../node.type';
@@ -12,12 +11,7 @@ export const option: OperationOption = {
 	description: 'Cancel a scheduled or sending broadcast: Peach stops sending what is not sent yet',
 };
 
-const properties: INodeProperties[] = [locator('broadcast', { required: true })];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['broadcast'], operation: ['cancel'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [locator('broadcast', { required: true })];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await changeBroadcast(this, itemIndex, 'cancel');

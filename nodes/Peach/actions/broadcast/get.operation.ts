@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { outputOf } from '../../helpers/payload';
@@ -14,12 +13,7 @@ export const option: OperationOption = {
 	description: "Read a broadcast's details by ID",
 };
 
-const properties: INodeProperties[] = [locator('broadcast', { required: true })];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['broadcast'], operation: ['get'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [locator('broadcast', { required: true })];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const id = broadcastIdOf(this, itemIndex);

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
@@ -11,7 +10,7 @@ export const option: OperationOption = {
 	description: 'List broadcasts, optionally only those in one status',
 };
 
-const properties: INodeProperties[] = listFields([
+export const properties: INodeProperties[] = listFields([
 	{
 		displayName: 'Status',
 		name: 'status',
@@ -29,11 +28,6 @@ const properties: INodeProperties[] = listFields([
 			'Only broadcasts in this status. An expression may give any other status Peach uses.',
 	},
 ]);
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['broadcast'], operation: ['getMany'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await readList(

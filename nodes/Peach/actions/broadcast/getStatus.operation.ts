@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventIdField } from '../../descriptions/fields';
 import { requireText } from '../../helpers/fields';
@@ -18,7 +17,7 @@ export const option: OperationOption = {
 
 const MAX_WAIT_SECONDS = 600;
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	eventIdField('Launch'),
 	{
 		displayName: 'Wait Until Processed',
@@ -38,11 +37,6 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { waitUntilProcessed: [true] } },
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['broadcast'], operation: ['getStatus'] } },
-	properties,
-);
 
 /** The event status and the broadcast's ID and statistics first, then Peach's answer as it came. */
 export function broadcastStatusOutput(event: unknown): IDataObject {

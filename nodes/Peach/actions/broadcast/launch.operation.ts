@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { businessPhoneNumberField, keyValueCollection } from '../../descriptions/fields';
 import { headerMediaFileFields, headerMediaModeField } from '../../descriptions/headerMedia';
@@ -7,11 +6,11 @@ import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
-import { answerOf, omitEmpty, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
+import { omitEmpty, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
 import { checkRows } from '../../helpers/rows';
 import { toFutureUtcTimestamp } from '../../helpers/time';
-import { peachApiRequest } from '../../transport/request';
+import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
@@ -31,7 +30,7 @@ export const option: OperationOption = {
  */
 export const DELIVERY_MODES = ['instant', 'gradual', 'smart'];
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -184,11 +183,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['broadcast'], operation: ['launch'] } },
-	properties,
-);
-
 /** One broadcast contact from an input item: phone, name and the contact's own variables. Pure. */
 export function broadcastContact(input: {
 	itemIndex: number;
@@ -244,22 +238,10 @@ function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObje
 	});
 }
 
-async function launch(
-	context: IExecuteFunctions,
-	broadcast: IDataObject,
-	itemIndex: number,
-	permit: DeliveryPermit,
-): Promise<IDataObject> {
-	return answerOf(
-		await peachApiRequest.call(context, {
-			method: 'POST',
-			path: '/events',
-			body: { event_type: 'send_broadcast', broadcast },
-			itemIndex,
-			delivers: permit,
-		}),
-	);
-}
+const launch = postDelivery((broadcast: IDataObject) => ({
+	path: '/events',
+	body: { event_type: 'send_broadcast', broadcast },
+}));
 
 /**
  * What Launch will send. From input items: the shared fields and every good contact row, for ONE
@@ -413,7 +395,7 @@ export async function deliverBatch(
 		for (const { itemIndex, broadcast, headerMedia } of plan.broadcasts) {
 			if (failed.has(itemIndex)) continue;
 			try {
-				const json = await launch(
+				const json = await launch.call(
 					this,
 					omitEmpty({
 						...broadcast,
@@ -445,7 +427,7 @@ export async function deliverBatch(
 	for (const { contact, headerMedia } of contacts)
 		if (headerMedia?.mediaUrl) mediaUrls[String(contact.phone_number)] = headerMedia.mediaUrl;
 	try {
-		const json = await launch(
+		const json = await launch.call(
 			this,
 			omitEmpty({
 				...plan.base,

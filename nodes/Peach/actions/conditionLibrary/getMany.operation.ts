@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
@@ -12,7 +11,7 @@ export const option: OperationOption = {
 		'List the conditions a trigger can use (e.g. Order Paid), with their topic and the variables each needs',
 };
 
-const properties: INodeProperties[] = listFields([
+export const properties: INodeProperties[] = listFields([
 	{
 		displayName: 'Source',
 		name: 'source',
@@ -27,11 +26,6 @@ const properties: INodeProperties[] = listFields([
 		description: 'Only the conditions of this integration',
 	},
 ]);
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['conditionLibrary'], operation: ['getMany'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await readList(

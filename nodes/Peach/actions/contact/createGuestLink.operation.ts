@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemResult, OperationOption } from '../node.type';
 import { extraFieldsJson, guestLinkRequest } from './shared';
@@ -12,12 +11,7 @@ export const option: OperationOption = {
 		'Create a setup guest link (Peach documents only the path: extra fields go in as JSON)',
 };
 
-const properties: INodeProperties[] = [extraFieldsJson];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['createGuestLink'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [extraFieldsJson];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await guestLinkRequest(this, itemIndex, 'create');

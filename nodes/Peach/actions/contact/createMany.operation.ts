@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { contactFieldsCollection } from '../../descriptions/contact';
+import { CREATE_CONTACT_FIELDS, contactFieldsCollection } from '../../descriptions/contact';
 import { contactAttributes } from '../../helpers/contact';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { badRowsError, checkRows, chunkOutputs, chunks } from '../../helpers/rows';
@@ -19,7 +18,7 @@ export const option: OperationOption = {
 /** Contacts per request. Peach documents no limit; 500 keeps each request well under usual body limits. */
 export const CHUNK_SIZE = 500;
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Phone Number',
 		name: 'phoneNumber',
@@ -29,25 +28,11 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. {{ $json.phone }}',
 		description: "Each item's contact number with + and the country code, mapped by expression",
 	},
-	contactFieldsCollection(
-		[
-			'communicationPreference',
-			'email',
-			'language',
-			'metadata',
-			'name',
-			'optedOut',
-			'tags',
-			'timezone',
-		],
-		{ name: 'contactFields', displayName: 'Contact Fields' },
-	),
+	contactFieldsCollection(CREATE_CONTACT_FIELDS, {
+		name: 'contactFields',
+		displayName: 'Contact Fields',
+	}),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['createMany'] } },
-	properties,
-);
 
 /**
  * Reads every item's contact, checks all of them, then posts them as JSON arrays of up to CHUNK_SIZE.

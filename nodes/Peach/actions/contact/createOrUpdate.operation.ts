@@ -1,7 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
-import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
+import {
+	CREATE_CONTACT_FIELDS,
+	contactFieldsCollection,
+	phoneNumberField,
+} from '../../descriptions/contact';
 import { contactAttributes } from '../../helpers/contact';
 import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
@@ -15,27 +18,13 @@ export const option: OperationOption = {
 	description: 'Create a new record, or update the current one if it already exists (upsert)',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	phoneNumberField,
-	contactFieldsCollection(
-		[
-			'communicationPreference',
-			'email',
-			'language',
-			'metadata',
-			'name',
-			'optedOut',
-			'tags',
-			'timezone',
-		],
-		{ name: 'additionalFields', displayName: 'Additional Fields' },
-	),
+	contactFieldsCollection(CREATE_CONTACT_FIELDS, {
+		name: 'additionalFields',
+		displayName: 'Additional Fields',
+	}),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['upsert'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const body = {

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { phoneNumberField } from '../../descriptions/contact';
 import { outputOf } from '../../helpers/payload';
@@ -16,12 +15,7 @@ export const option: OperationOption = {
 		"Read a contact by phone number (this endpoint is seen only in Peach's own n8n node)",
 };
 
-const properties: INodeProperties[] = [phoneNumberField];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['get'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [phoneNumberField];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const phone = normalizeContactPhoneNumber(

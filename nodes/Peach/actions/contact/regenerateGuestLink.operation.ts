@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemResult, OperationOption } from '../node.type';
 import { guestLinkIdField, guestLinkRequest } from './shared';
@@ -11,12 +10,7 @@ export const option: OperationOption = {
 	description: 'Replace a setup guest link with a new one',
 };
 
-const properties: INodeProperties[] = [guestLinkIdField];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['regenerateGuestLink'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [guestLinkIdField];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await guestLinkRequest(this, itemIndex, 'regenerate');

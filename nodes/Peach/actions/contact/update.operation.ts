@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { contactAttributes } from '../../helpers/contact';
@@ -18,18 +17,13 @@ export const option: OperationOption = {
 		'Change the fields of an existing contact, found by phone number; metadata is deep-merged by Peach',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	phoneNumberField,
 	contactFieldsCollection(
 		['age', 'email', 'gender', 'language', 'metadata', 'name', 'nickname', 'optedOut', 'timezone'],
 		{ name: 'updateFields', displayName: 'Update Fields' },
 	),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['update'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const phone = normalizeContactPhoneNumber(

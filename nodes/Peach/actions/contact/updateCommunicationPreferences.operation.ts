@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { communicationPreferenceOptions } from '../../descriptions/contact';
 import { COMMUNICATION_PREFERENCES } from '../../helpers/contact';
@@ -20,7 +19,7 @@ export const option: OperationOption = {
 
 const PHONES_PER_REQUEST = 1000;
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Contacts',
 		name: 'source',
@@ -67,11 +66,6 @@ const properties: INodeProperties[] = [
 		default: 'disallow_marketing',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contact'], operation: ['updateCommunicationPreferences'] } },
-	properties,
-);
 
 async function update(
 	context: IExecuteFunctions,

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { phoneNumberField } from '../../descriptions/contact';
 import { requireText, validateEmail } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
-import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
+import { contactNameField, conversationContact } from './shared';
 
 export const option: OperationOption = {
 	name: 'Assign Agent',
@@ -18,17 +17,9 @@ export const option: OperationOption = {
 // Peach's page contradicts itself: its schema has `assign_agent: {agent_email,
 // open_chat_on_assignment}`, its example `agent: {email}` with a top-level `open_chat_on_assignment`.
 // The schema is the default; the example is offered as Body Format (README, "What is not known").
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	phoneNumberField,
-	{
-		displayName: 'Contact Name',
-		name: 'contactName',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. Asha Rao',
-		description: "The contact's name (Peach requires it here)",
-	},
+	contactNameField,
 	{
 		displayName: 'Agent Email',
 		name: 'agentEmail',
@@ -67,11 +58,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['conversation'], operation: ['assignAgent'] } },
-	properties,
-);
-
 /** The body of `POST /api/v1/events` for `assign_agent`, in either documented shape. Pure. */
 export function buildAssignAgentBody(input: {
 	phoneNumber: unknown;
@@ -80,14 +66,7 @@ export function buildAssignAgentBody(input: {
 	openChat: boolean;
 	bodyFormat: string;
 }): IDataObject {
-	const contact = {
-		name: requireText(
-			'Contact Name',
-			input.contactName,
-			"Give the contact's name; Peach requires it.",
-		),
-		phone_number: normalizeContactPhoneNumber('Phone Number', input.phoneNumber),
-	};
+	const contact = conversationContact(input.phoneNumber, input.contactName);
 	const email = validateEmail(
 		'Agent Email',
 		requireText(

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSet } from '../../helpers/fields';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
@@ -16,7 +15,7 @@ export const option: OperationOption = {
 		'List conversations, optionally by status, escalation, last activity, contact, call permission or update time',
 };
 
-const properties: INodeProperties[] = listFields([
+export const properties: INodeProperties[] = listFields([
 	{
 		displayName: 'Activity Type',
 		name: 'activityType',
@@ -66,11 +65,6 @@ const properties: INodeProperties[] = listFields([
 		default: '',
 	},
 ]);
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['conversation'], operation: ['getMany'] } },
-	properties,
-);
 
 /** The query of GET /conversations from the filters. Pure. */
 export function conversationQuery(filters: IDataObject, timeZone: string): IDataObject {

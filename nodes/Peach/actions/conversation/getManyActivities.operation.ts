@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { keyValueCollection } from '../../descriptions/fields';
 import { PeachInputError } from '../../helpers/inputError';
@@ -15,7 +14,7 @@ export const option: OperationOption = {
 		"List the activity log of Peach's conversations (assignments, status changes, messages), page by page",
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	...listFields(),
 	{
 		...keyValueCollection('query', 'Query Parameters', {
@@ -27,11 +26,6 @@ const properties: INodeProperties[] = [
 		}),
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['conversation'], operation: ['getManyActivities'] } },
-	properties,
-);
 
 /** The node pages the list itself: these names are its own. */
 const PAGING = ['page', 'per'];

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSet } from '../../helpers/fields';
 import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../../helpers/phone';
@@ -15,7 +14,7 @@ export const option: OperationOption = {
 		'List WhatsApp messages, optionally of one contact, conversation or business number, one direction, or a time span',
 };
 
-const properties: INodeProperties[] = listFields([
+export const properties: INodeProperties[] = listFields([
 	{
 		displayName: 'Business Phone Number',
 		name: 'businessPhoneNumber',
@@ -64,11 +63,6 @@ const properties: INodeProperties[] = listFields([
 		description: 'Only messages before this moment',
 	},
 ]);
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['conversation'], operation: ['getManyMessages'] } },
-	properties,
-);
 
 /** The query of GET /messages from the filters. Pure. */
 export function messageQuery(filters: IDataObject, timeZone: string): IDataObject {

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { oneOf, requireText } from '../../helpers/fields';
@@ -15,7 +14,7 @@ export const option: OperationOption = {
 	description: 'Set a conversation open, pending, awaiting customer response or closed',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	locator('conversation', { required: true }),
 	{
 		displayName: 'Status',
@@ -26,11 +25,6 @@ const properties: INodeProperties[] = [
 		description: 'The new status of the conversation',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['conversation'], operation: ['updateStatus'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const id = requireText(

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { requireText } from '../../helpers/fields';
@@ -16,12 +15,7 @@ export const option: OperationOption = {
 	description: 'Remove an uploaded media file from Peach',
 };
 
-const properties: INodeProperties[] = [locator('media', { required: true })];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['media'], operation: ['delete'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [locator('media', { required: true })];
 
 /**
  * The ID of the file a `media://` URL names. The number in a media URL is not the file's ID (Peach's

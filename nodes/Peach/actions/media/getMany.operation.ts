@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
@@ -11,12 +10,7 @@ export const option: OperationOption = {
 	description: 'List uploaded media files with their media:// URLs',
 };
 
-const properties: INodeProperties[] = listFields();
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['media'], operation: ['getMany'] } },
-	properties,
-);
+export const properties: INodeProperties[] = listFields();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await readList(this, itemIndex, { path: '/medias' }, { itemsKey: ['medias'] });

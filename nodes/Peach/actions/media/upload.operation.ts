@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { uploadMedia } from '../../api/media';
 import { requireText } from '../../helpers/fields';
@@ -14,7 +13,7 @@ export const option: OperationOption = {
 		"Upload a file from the input item's binary data to Peach and get its media:// URL, for a template's header media",
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -42,11 +41,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['media'], operation: ['upload'] } },
-	properties,
-);
 
 /**
  * The documented direct upload of the item's file, checked first (type and size), read once; the

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, oneOf, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { answerOf, omitEmpty } from '../../helpers/payload';
+import { omitEmpty } from '../../helpers/payload';
 import { parseDateTime } from '../../helpers/time';
-import { peachApiRequest } from '../../transport/request';
-import type { DeliveryPermit, OperationOption } from '../node.type';
+import { postDelivery } from '../../transport/request';
+import type { OperationOption } from '../node.type';
 import { minorUnits } from './shared';
 
 export const option: OperationOption = {
@@ -21,7 +20,7 @@ export const option: OperationOption = {
 
 export const ORDER_TYPES = ['physical_goods', 'digital_goods'];
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	phoneNumberField,
 	{
 		displayName: 'Line Items',
@@ -123,11 +122,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['create'] } },
-	properties,
-);
-
 /** The body of `POST /api/v1/orders`. Pure. */
 export function buildOrderBody(
 	input: {
@@ -215,19 +209,4 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';
 
-export async function deliver(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-	permit: DeliveryPermit,
-): Promise<IDataObject> {
-	return answerOf(
-		await peachApiRequest.call(this, {
-			method: 'POST',
-			path: '/orders',
-			body,
-			itemIndex,
-			delivers: permit,
-		}),
-	);
-}
+export const deliver = postDelivery((body: IDataObject) => ({ path: '/orders', body }));

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
@@ -13,12 +12,7 @@ export const option: OperationOption = {
 	description: "Read an order and its status by Peach's order ID",
 };
 
-const properties: INodeProperties[] = [orderIdField];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['get'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [orderIdField];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const id = orderIdOf(this, itemIndex);

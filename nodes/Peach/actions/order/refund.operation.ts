@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSet, oneOf } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { answerOf } from '../../helpers/payload';
-import { peachApiRequest } from '../../transport/request';
-import type { DeliveryPermit, OperationOption } from '../node.type';
+import { postDelivery } from '../../transport/request';
+import type { OperationOption } from '../node.type';
 import { minorUnits, orderIdField, orderIdOf } from './shared';
 
 export const option: OperationOption = {
@@ -16,7 +14,7 @@ export const option: OperationOption = {
 		'Refund a paid order: part of it (an amount in INR minor units, required) or, only when chosen explicitly, the whole order. A refund moves money: it is never repeated automatically, and a failed one must be checked in Peach before trying again.',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	orderIdField,
 	{
 		displayName: 'Refund',
@@ -69,11 +67,6 @@ const properties: INodeProperties[] = [
 		description: 'The refund speed asked for; the payment gateway decides the actual one',
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['order'], operation: ['refund'] } },
-	properties,
-);
 
 export const REFUND_TYPES = ['partial', 'full'];
 
@@ -152,20 +145,8 @@ export function recipientOf(plan: RefundPlan): string {
 	return plan.orderId;
 }
 
-export async function deliver(
-	this: IExecuteFunctions,
-	plan: RefundPlan,
-	itemIndex: number,
-	permit: DeliveryPermit,
-): Promise<IDataObject> {
-	return answerOf(
-		await peachApiRequest.call(this, {
-			method: 'POST',
-			path: `/orders/${encodeURIComponent(plan.orderId)}/refunds`,
-			body: plan.body,
-			itemIndex,
-			notFound: { label: 'Order', id: plan.orderId },
-			delivers: permit,
-		}),
-	);
-}
+export const deliver = postDelivery((plan: RefundPlan) => ({
+	path: `/orders/${encodeURIComponent(plan.orderId)}/refunds`,
+	body: plan.body,
+	notFound: { label: 'Order', id: plan.orderId },
+}));

@@ -1,19 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { businessPhoneNumberField } from '../../descriptions/fields';
 import { headerMediaFields } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { contactFrom, recipientOfEvent } from '../../helpers/contact';
+import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { liquidValuesOfItem } from '../itemParameters';
-import type { DeliveryPermit, OperationOption } from '../node.type';
+import type { OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
-import { deliverTemplateMessage, headerMediaOfBody, uploadHeaderFiles } from './shared';
+import { headerMediaOfBody } from './shared';
 
 export const option: OperationOption = {
 	name: 'Connect to AI Agent',
@@ -23,7 +22,7 @@ export const option: OperationOption = {
 		"Send an approved template to a contact and hand the contact's replies to a Peach AI agent. Never repeat one that failed without checking: it may have been sent.",
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', { required: true, description: 'The approved WhatsApp template to send' }),
 	...templateVariablesFields({ dependsOn: ['headerMedia'] }),
@@ -48,11 +47,6 @@ const properties: INodeProperties[] = [
 		options: [businessPhoneNumberField()],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['templateMessage'], operation: ['connectToAiAgent'] } },
-	properties,
-);
 
 /** The body of `POST /api/v1/events` for `connect_to_ai_agent` (liquid_values is required here). Pure. */
 export function buildConnectToAiAgentBody(input: {
@@ -117,19 +111,8 @@ export async function prepare(
 	return { body, headerMedia: await headerMediaOfBody(this, itemIndex, body) };
 }
 
-export function recipientOf(plan: TemplateMessagePlan): string | undefined {
-	return recipientOfEvent(plan.body);
-}
-
-/** After every item was prepared: the header files, uploaded once per distinct file. */
-export const stage = uploadHeaderFiles;
-
-/** The send, made once. */
-export async function deliver(
-	this: IExecuteFunctions,
-	plan: TemplateMessagePlan,
-	itemIndex: number,
-	permit: DeliveryPermit,
-): Promise<IDataObject> {
-	return await deliverTemplateMessage(this, plan, itemIndex, permit);
-}
+export {
+	deliverTemplateMessage as deliver,
+	recipientOfTemplateMessage as recipientOf,
+	uploadHeaderFiles as stage,
+} from './shared';

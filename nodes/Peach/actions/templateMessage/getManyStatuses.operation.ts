@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { isSet, requireText } from '../../helpers/fields';
@@ -19,7 +18,7 @@ export const option: OperationOption = {
 /** Peach's largest page (`per`). */
 const PAGE_SIZE = 1000;
 
-const properties: INodeProperties[] = listFields([
+export const properties: INodeProperties[] = listFields([
 	locator('broadcast', {
 		description: 'Only the messages of this broadcast',
 	}),
@@ -32,11 +31,6 @@ const properties: INodeProperties[] = listFields([
 			'Only messages updated at or after this moment. Peach uses the last 24 hours when it is left out.',
 	},
 ]);
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['templateMessage'], operation: ['getManyStatuses'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const filters = filtersOfItem(this, itemIndex);

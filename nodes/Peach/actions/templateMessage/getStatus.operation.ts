@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventIdField } from '../../descriptions/fields';
 import { requireText } from '../../helpers/fields';
@@ -15,12 +14,7 @@ export const option: OperationOption = {
 		"Read a sent template message's event status and its WhatsApp status (queued, sent, delivered, read, failed) by event ID",
 };
 
-const properties: INodeProperties[] = [eventIdField('Send')];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['templateMessage'], operation: ['getStatus'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [eventIdField('Send')];
 
 /**
  * An event's answer with what matters first: the WhatsApp message status (`result.status`), the

@@ -1,23 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { businessPhoneNumberField } from '../../descriptions/fields';
 import { headerMediaFields } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { recipientOfEvent } from '../../helpers/contact';
 import { isPlainObject } from '../../helpers/json';
 import { followUntil } from '../../transport/poll';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
-import type { Delivered, DeliveryPermit, OperationOption } from '../node.type';
+import type { Delivered, OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
-import {
-	buildSendTemplateMessageBody,
-	deliverTemplateMessage,
-	headerMediaOfBody,
-	uploadHeaderFiles,
-} from './shared';
+import { buildSendTemplateMessageBody, headerMediaOfBody } from './shared';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -31,7 +24,7 @@ export const option: OperationOption = {
 export const FINAL_MESSAGE_STATUSES = ['delivered', 'read', 'replied', 'failed'];
 export const MAX_WAIT_SECONDS = 600;
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', {
 		required: true,
@@ -124,11 +117,6 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['templateMessage'], operation: ['send'] } },
-	properties,
-);
-
 /** The WhatsApp message status in an event's answer (`result.status`), if any. */
 export function messageStatusOf(event: unknown): string | undefined {
 	const result = isPlainObject(event) && isPlainObject(event.result) ? event.result : undefined;
@@ -184,24 +172,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 }
 
-/** Messages to the same contact are sent one after another, in input order. */
-export function recipientOf(plan: SendPlan): string | undefined {
-	return recipientOfEvent(plan.body);
-}
-
-/** After every item was prepared: the header files, uploaded once per distinct file. */
-export const stage = uploadHeaderFiles;
-
-/** The send itself: made once, never repeated. Output: Peach's answer, with `event_id`. */
-export async function deliver(
-	this: IExecuteFunctions,
-	plan: SendPlan,
-	itemIndex: number,
-	permit: DeliveryPermit,
-): Promise<IDataObject> {
-	// Both documented answers keep event_id at the top: {status, event_id} and the 201 echo.
-	return await deliverTemplateMessage(this, plan, itemIndex, permit);
-}
+export {
+	deliverTemplateMessage as deliver,
+	recipientOfTemplateMessage as recipientOf,
+	uploadHeaderFiles as stage,
+} from './shared';
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 

@@ -5,7 +5,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { SEND_AND_WAIT_OPERATION, updateDisplayOptions, WAIT_INDEFINITELY } from 'n8n-workflow';
+import { SEND_AND_WAIT_OPERATION, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { templateOf } from '../../api/templates';
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
@@ -13,21 +13,15 @@ import { businessPhoneNumberField } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { headerMediaFields } from '../../descriptions/headerMedia';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText, waitingWebhookBase } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject, setOwn } from '../../helpers/json';
 import { placesOf, templateVariables } from '../../helpers/templateVariables';
 import { parseDateTime } from '../../helpers/time';
 import { liquidValuesOfItem } from '../itemParameters';
-import type { Delivered, DeliveryPermit, OperationOption } from '../node.type';
+import type { Delivered, OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
-import {
-	buildSendTemplateMessageBody,
-	deliverTemplateMessage,
-	headerMediaOfBody,
-	uploadHeaderFiles,
-} from './shared';
+import { buildSendTemplateMessageBody, headerMediaOfBody } from './shared';
 import { answeredPage, questionPage } from './sendAndWait.page';
 
 export const option: OperationOption = {
@@ -107,7 +101,7 @@ const limitWaitTime: INodeProperties = {
 	],
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', {
 		required: true,
@@ -270,11 +264,6 @@ const properties: INodeProperties[] = [
 		options: [businessPhoneNumberField()],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['templateMessage'], operation: [SEND_AND_WAIT_OPERATION] } },
-	properties,
-);
 
 /** The message as one template variable: no new lines or tabs, no long runs of spaces, not too long. */
 export function messageForVariable(message: string): string {
@@ -462,22 +451,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 }
 
-export function recipientOf(plan: WaitPlan): string | undefined {
-	return recipientOfEvent(plan.body);
-}
-
-/** After the item was prepared: its header file, uploaded. */
-export const stage = uploadHeaderFiles;
-
-/** The send, made once. */
-export async function deliver(
-	this: IExecuteFunctions,
-	plan: WaitPlan,
-	itemIndex: number,
-	permit: DeliveryPermit,
-): Promise<IDataObject> {
-	return await deliverTemplateMessage(this, plan, itemIndex, permit);
-}
+export {
+	deliverTemplateMessage as deliver,
+	recipientOfTemplateMessage as recipientOf,
+	uploadHeaderFiles as stage,
+} from './shared';
 
 /**
  * After the send: the execution waits for the answer. The output shown while it waits is Peach's

@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
-import { answerOf } from '../../helpers/payload';
-import { peachApiRequest } from '../../transport/request';
+import { postDelivery } from '../../transport/request';
 import { liquidValuesOfItem } from '../itemParameters';
-import type { DeliveryPermit, OperationOption } from '../node.type';
+import type { OperationOption } from '../node.type';
 
 /**
  * The field names of `send_app_message`. Peach's page for it was never seen; these come from Peach's
@@ -32,7 +30,7 @@ export const option: OperationOption = {
 		'Send a Peach app (flow) to a contact, with a fallback template for when the 24-hour reply window is closed. Never repeat one that failed without checking.',
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	phoneNumberField,
 	{
 		displayName: 'App ID',
@@ -67,11 +65,6 @@ const properties: INodeProperties[] = [
 	),
 	contactFieldsCollection(['email', 'metadata', 'name']),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['templateMessage'], operation: ['sendAppMessage'] } },
-	properties,
-);
 
 /** The body of `POST /api/v1/events` for `send_app_message`, with the names in APP_MESSAGE. Pure. */
 export function buildSendAppMessageBody(input: {
@@ -122,19 +115,4 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';
 
-export async function deliver(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	itemIndex: number,
-	permit: DeliveryPermit,
-): Promise<IDataObject> {
-	return answerOf(
-		await peachApiRequest.call(this, {
-			method: 'POST',
-			path: '/events',
-			body,
-			itemIndex,
-			delivers: permit,
-		}),
-	);
-}
+export const deliver = postDelivery((body: IDataObject) => ({ path: '/events', body }));

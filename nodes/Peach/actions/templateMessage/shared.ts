@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { contactFrom } from '../../helpers/contact';
+import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
-import { answerOf, omitEmpty } from '../../helpers/payload';
+import { omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
-import { peachApiRequest } from '../../transport/request';
+import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import type { DeliveryPermit } from '../node.type';
@@ -121,24 +121,29 @@ export function withHeaderMedia(body: IDataObject, media: HeaderMedia | undefine
 	};
 }
 
+const sendEvent = postDelivery((body: IDataObject) => ({ path: '/events', body }));
+
 /**
- * `POST /api/v1/events` with a template message: made once, never repeated. Peach's answer, with
- * `event_id` (and the uploaded header file's `media_url`).
+ * The delivery of Send, Send and Wait and Connect to AI Agent: `POST /api/v1/events` with the
+ * template message, made once, never repeated. Peach's answer, with `event_id` (and the uploaded
+ * header file's `media_url`).
  */
 export async function deliverTemplateMessage(
-	context: IExecuteFunctions,
+	this: IExecuteFunctions,
 	plan: TemplateMessagePlan,
 	itemIndex: number,
 	permit: DeliveryPermit,
 ): Promise<IDataObject> {
-	const answer = answerOf(
-		await peachApiRequest.call(context, {
-			method: 'POST',
-			path: '/events',
-			body: withHeaderMedia(plan.body, plan.headerMedia),
-			itemIndex,
-			delivers: permit,
-		}),
+	const answer = await sendEvent.call(
+		this,
+		withHeaderMedia(plan.body, plan.headerMedia),
+		itemIndex,
+		permit,
 	);
 	return plan.headerMedia?.mediaUrl ? { ...answer, media_url: plan.headerMedia.mediaUrl } : answer;
+}
+
+/** Messages to the same contact are sent one after another, in input order. */
+export function recipientOfTemplateMessage(plan: TemplateMessagePlan): string | undefined {
+	return recipientOfEvent(plan.body);
 }

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSet, waitingWebhookBase } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
@@ -30,7 +29,7 @@ export const LIMITS = {
 	phoneButtons: 1,
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'templateName',
@@ -260,11 +259,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['whatsAppTemplate'], operation: ['create'] } },
-	properties,
-);
 
 export interface TemplateButton {
 	type?: string;

@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
 import { peachApiRequest } from '../../transport/request';
@@ -14,12 +13,7 @@ export const option: OperationOption = {
 		'Delete a template from Peach for good. To stop using it but keep it, archive or pause it instead.',
 };
 
-const properties: INodeProperties[] = [templateLocator];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['whatsAppTemplate'], operation: ['delete'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [templateLocator];
 
 /**
  * `DELETE /api/v1/whats_app_templates/{id}`, from Peach's own API skill (`http-api.md`); its answer

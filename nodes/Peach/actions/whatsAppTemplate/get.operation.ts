@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
@@ -13,12 +12,7 @@ export const option: OperationOption = {
 	description: 'Read a WhatsApp template with its components, by ID or by template name',
 };
 
-const properties: INodeProperties[] = [templateLocator];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['whatsAppTemplate'], operation: ['get'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [templateLocator];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	const id = templateIdOf(this, itemIndex);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSet } from '../../helpers/fields';
 import { filtersOfItem, listFields, readList } from '../list';
@@ -13,7 +12,7 @@ export const option: OperationOption = {
 	description: 'List WhatsApp templates, optionally only those of a status, category or language',
 };
 
-const properties: INodeProperties[] = listFields(
+export const properties: INodeProperties[] = listFields(
 	[
 		{
 			displayName: 'Category',
@@ -48,11 +47,6 @@ const properties: INodeProperties[] = listFields(
 		},
 	],
 	'Peach lists every template; the node keeps the ones that match',
-);
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['whatsAppTemplate'], operation: ['getMany'] } },
-	properties,
 );
 
 /** Whether a template matches the filters, ignoring case (Peach applies none of them itself). */

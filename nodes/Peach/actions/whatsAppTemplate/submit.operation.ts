@@ -1,5 +1,4 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemResult, OperationOption } from '../node.type';
 import { changeTemplate, templateLocator } from './shared';
@@ -11,12 +10,7 @@ export const option: OperationOption = {
 	description: 'Submit a draft template to Meta for review',
 };
 
-const properties: INodeProperties[] = [templateLocator];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['whatsAppTemplate'], operation: ['submit'] } },
-	properties,
-);
+export const properties: INodeProperties[] = [templateLocator];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await changeTemplate(this, itemIndex, 'submit');

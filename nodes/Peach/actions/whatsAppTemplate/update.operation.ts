@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
@@ -17,7 +16,7 @@ export const option: OperationOption = {
 		"Change a template's name, category or folder, and change or remove its components by component ID",
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	templateLocator,
 	{
 		displayName: 'Components',
@@ -87,11 +86,6 @@ const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['whatsAppTemplate'], operation: ['update'] } },
-	properties,
-);
 
 export interface ComponentChange {
 	id?: string;
