@@ -30,6 +30,21 @@ export function liquidValuesOfItem(
 	);
 }
 
+/** A resource locator's value (From List or By ID), required: `fix` says how to give it. */
+export function locatorValueOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	field: string,
+	fix: string,
+): string {
+	return requireText(
+		field,
+		context.getNodeParameter(name, itemIndex, '', { extractValue: true }),
+		fix,
+	);
+}
+
 /**
  * The reply automation's ID from the locator inside Additional Fields, read by its own path so n8n's
  * locator extraction applies; undefined when it was not added.
@@ -40,11 +55,11 @@ export function replyAutomationOfItem(
 	additionalFields: IDataObject,
 ): string | undefined {
 	if (!isSet(additionalFields.replyAutomation)) return undefined;
-	return requireText(
+	return locatorValueOf(
+		context,
+		itemIndex,
+		'additionalFields.replyAutomation',
 		'Reply Automation',
-		context.getNodeParameter('additionalFields.replyAutomation', itemIndex, '', {
-			extractValue: true,
-		}),
 		'Pick an automation From List, or enter its ID By ID (e.g. strm_1234abcd or aiflw_1234abcd).',
 	);
 }

@@ -1,16 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isSet, oneOf, requireText, validateHttpUrl } from '../../helpers/fields';
+import { isSet, oneOf, validateHttpUrl } from '../../helpers/fields';
 import { parseJsonObject } from '../../helpers/json';
 import { omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
+import { locatorValueOf } from '../itemParameters';
 
 /** What the Automation operations share: the automation's ID, and its optional fields for Create and Update. */
 
 export function automationIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
+	return locatorValueOf(
+		context,
+		itemIndex,
+		'automationId',
 		'Automation',
-		context.getNodeParameter('automationId', itemIndex, '', { extractValue: true }),
 		'Pick an automation From List, or enter its ID By ID (e.g. strm_1234abcd).',
 	);
 }

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { keyValueCollection } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
-import { isSet, requireText } from '../../helpers/fields';
+import { isSet } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { omitEmpty, outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
+import { locatorValueOf } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 import { dataMappingsField, dataMappingsFrom } from './shared';
 
@@ -89,14 +90,18 @@ export function buildCreateTriggerBody(
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const automationId = requireText(
+	const automationId = locatorValueOf(
+		this,
+		itemIndex,
+		'automationId',
 		'Automation',
-		this.getNodeParameter('automationId', itemIndex, '', { extractValue: true }),
 		'Pick an automation From List, or enter its ID (e.g. strm_1234abcd).',
 	);
-	const condition = requireText(
+	const condition = locatorValueOf(
+		this,
+		itemIndex,
+		'conditionId',
 		'Condition',
-		this.getNodeParameter('conditionId', itemIndex, '', { extractValue: true }),
 		'Pick a condition From List (the condition library), or enter its ID or name.',
 	);
 	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import { requireText } from '../../helpers/fields';
+import { locatorValueOf } from '../itemParameters';
 import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
@@ -18,9 +18,11 @@ export const properties: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const automationId = requireText(
+	const automationId = locatorValueOf(
+		this,
+		itemIndex,
+		'automationId',
 		'Automation',
-		this.getNodeParameter('automationId', itemIndex, '', { extractValue: true }),
 		'Pick an automation From List, or enter its ID (e.g. strm_1234abcd).',
 	);
 	return await readList(

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { keyValueCollection } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
-import { requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
 import { outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
+import { locatorValueOf } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 import { dataMappingsField, dataMappingsFrom } from './shared';
 
@@ -141,9 +141,11 @@ export function buildTriggerUpdateBody(activation: string, updateFields: IDataOb
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const triggerId = requireText(
+	const triggerId = locatorValueOf(
+		this,
+		itemIndex,
+		'triggerId',
 		'Trigger',
-		this.getNodeParameter('triggerId', itemIndex, '', { extractValue: true }),
 		'Pick a trigger From List (choose its automation first), or enter its ID By ID (e.g. trig_1234abcd).',
 	);
 	const body = buildTriggerUpdateBody(

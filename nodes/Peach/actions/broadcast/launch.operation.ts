@@ -13,7 +13,7 @@ import { toFutureUtcTimestamp } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
-import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
+import { liquidValuesOfItem, locatorValueOf, replyAutomationOfItem } from '../itemParameters';
 import type { BatchOutput, DeliveryPermit, OperationOption, PreparedBatch } from '../node.type';
 
 export const option: OperationOption = {
@@ -217,9 +217,11 @@ function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObje
 			context.getNodeParameter('name', itemIndex),
 			'Give the broadcast a name, e.g. Spring sale.',
 		),
-		whats_app_template_id: requireText(
+		whats_app_template_id: locatorValueOf(
+			context,
+			itemIndex,
+			'templateId',
 			'Template',
-			context.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
 			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
 		),
 		liquid_values: liquidValuesOfItem(context, itemIndex, 'Global Variables'),

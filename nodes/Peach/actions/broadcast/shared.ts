@@ -1,17 +1,19 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
+import { locatorValueOf } from '../itemParameters';
 import type { ItemResult } from '../node.type';
 
 /** What the Broadcast operations share: the broadcast's ID, and archive and cancel. */
 
 /** The broadcast ID of the item, from the locator. */
 export function broadcastIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
+	return locatorValueOf(
+		context,
+		itemIndex,
+		'broadcastId',
 		'Broadcast',
-		context.getNodeParameter('broadcastId', itemIndex, '', { extractValue: true }),
 		'Pick a broadcast From List, or enter its ID By ID (e.g. cmp_1234abcd).',
 	);
 }

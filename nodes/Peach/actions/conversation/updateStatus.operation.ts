@@ -4,6 +4,7 @@ import { locator } from '../../descriptions/locator';
 import { oneOf, requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
+import { locatorValueOf } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 import { STATUS_OPTIONS, STATUSES } from './shared';
 
@@ -27,9 +28,11 @@ export const properties: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const id = requireText(
+	const id = locatorValueOf(
+		this,
+		itemIndex,
+		'conversationId',
 		'Conversation',
-		this.getNodeParameter('conversationId', itemIndex, '', { extractValue: true }),
 		"Pick a conversation From List (it shows the contact's name and number), or enter its ID.",
 	);
 	const status = oneOf('Status', this.getNodeParameter('status', itemIndex), STATUSES) ?? '';

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import { requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
 import { peachApiRequestAllItems } from '../../transport/paginate';
 import { peachApiRequest } from '../../transport/request';
+import { locatorValueOf } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -44,9 +44,11 @@ async function mediaIdOfUrl(
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const given = requireText(
+	const given = locatorValueOf(
+		this,
+		itemIndex,
+		'mediaId',
 		'Media',
-		this.getNodeParameter('mediaId', itemIndex, '', { extractValue: true }),
 		'Pick a media file From List, or enter its ID (or its media:// URL).',
 	);
 	const id = /^media:\/\//.test(given) ? await mediaIdOfUrl(this, given, itemIndex) : given;

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import { isSet, requireText } from '../../helpers/fields';
+import { isSet } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { toUtcTimestamp } from '../../helpers/time';
+import { locatorValueOf } from '../itemParameters';
 import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 
@@ -36,9 +37,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = filtersOfItem(this, itemIndex);
 	const qs: IDataObject = {};
 	if (isPlainObject(filters.broadcastId) || isSet(filters.broadcastId)) {
-		qs.broadcast_id = requireText(
+		qs.broadcast_id = locatorValueOf(
+			this,
+			itemIndex,
+			'filters.broadcastId',
 			'Broadcast',
-			this.getNodeParameter('filters.broadcastId', itemIndex, '', { extractValue: true }),
 			'Pick a broadcast From List, or enter its ID (e.g. cmp_1234abcd).',
 		);
 	}

@@ -18,7 +18,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject, setOwn } from '../../helpers/json';
 import { placesOf, templateVariables } from '../../helpers/templateVariables';
 import { parseDateTime } from '../../helpers/time';
-import { liquidValuesOfItem } from '../itemParameters';
+import { liquidValuesOfItem, locatorValueOf } from '../itemParameters';
 import type { Delivered, OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, headerMediaOfBody } from './shared';
@@ -371,9 +371,11 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 			'Update n8n to a version this package is tested with (README, Compatibility): n8n 1.123 or 2.40.',
 		);
 	}
-	const templateId = requireText(
+	const templateId = locatorValueOf(
+		this,
+		itemIndex,
+		'templateId',
 		'Template',
-		this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
 		'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
 	);
 	const placement = this.getNodeParameter('linkPlacement', itemIndex, 'variable') as string;

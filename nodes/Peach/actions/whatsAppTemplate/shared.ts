@@ -1,18 +1,20 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import { requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
+import { locatorValueOf } from '../itemParameters';
 import type { ItemResult } from '../node.type';
 
 /** The template locator of this resource: every template, in any status; By ID also takes the name. */
 export const templateLocator: INodeProperties = locator('allTemplates', { required: true });
 
 export function templateIdOf(context: IExecuteFunctions, itemIndex: number): string {
-	return requireText(
+	return locatorValueOf(
+		context,
+		itemIndex,
+		'templateId',
 		'Template',
-		context.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
 		'Pick a template From List, or enter its ID or name By ID (e.g. wat_1234abcd or order_update).',
 	);
 }
