@@ -103,16 +103,7 @@ if (TRIGGER) {
 	const workflowId = await client.createWorkflow({
 		name: 'profile',
 		nodes: [
-			{
-				...webhookNode(path),
-				parameters: {
-					httpMethod: 'POST',
-					path,
-					responseMode: 'lastNode',
-					responseData: 'noData',
-					options: {},
-				},
-			},
+			webhookNode(path, 'Webhook', { responseData: 'noData' }),
 			codeNode(
 				"return Array.from({ length: 1000 }, (_, i) => ({ json: { phone: '+1415555' + String(1000 + i), name: 'Guest ' + i } }));",
 				'Items',

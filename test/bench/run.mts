@@ -145,16 +145,7 @@ async function createSender(
 	sender: Json,
 ): Promise<Variant> {
 	const path = `bench-${randomUUID().slice(0, 8)}`;
-	const hook = {
-		...webhookNode(path),
-		parameters: {
-			httpMethod: 'POST',
-			path,
-			responseMode: 'lastNode',
-			responseData: 'noData',
-			options: {},
-		},
-	};
+	const hook = webhookNode(path, 'Webhook', { responseData: 'noData' });
 	const workflowId = await client.createWorkflow({
 		name: `bench ${name}`,
 		nodes: [hook, items(count), sender],

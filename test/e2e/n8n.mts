@@ -607,7 +607,8 @@ export function nodeError(execution: Json, nodeName: string): Json | undefined {
 	return runData?.[nodeName]?.[0]?.error as Json | undefined;
 }
 
-export function webhookNode(path: string, name = 'Webhook'): Json {
+/** A Webhook node (v2) answering with its workflow's last node; `parameters` adds to or replaces its own. */
+export function webhookNode(path: string, name = 'Webhook', parameters: Json = {}): Json {
 	return {
 		id: randomUUID(),
 		name,
@@ -615,7 +616,7 @@ export function webhookNode(path: string, name = 'Webhook'): Json {
 		typeVersion: 2,
 		position: [0, 0],
 		webhookId: randomUUID(),
-		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {} },
+		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', options: {}, ...parameters },
 	};
 }
 
