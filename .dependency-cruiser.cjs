@@ -90,6 +90,14 @@ module.exports = {
 			to: { path: `${PEACH}/transport/permit\\.ts$` },
 		},
 		{
+			name: 'only-the-router-keeps-the-delivery-record',
+			severity: 'error',
+			comment:
+				"What a delivering operation already did (for n8n's retries) is recorded by the router alone: an operation cannot skip or forge that record.",
+			from: { path: '^nodes/', pathNot: `${PEACH}/actions/router\\.ts$` },
+			to: { path: `${PEACH}/actions/ledger\\.ts$` },
+		},
+		{
 			name: 'resources-are-independent',
 			severity: 'error',
 			comment: 'A resource folder imports no other resource folder: shared pieces live below.',

@@ -13,6 +13,7 @@ import { vi } from 'vitest';
 
 import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
 import { Peach } from '../../nodes/Peach/Peach.node';
+import { type Lineage, newExecution } from './n8nRecovery';
 import { type ParameterRead, parameterGetter, resolveParameters } from './parameters';
 
 export type { ParameterRead } from './parameters';
@@ -23,6 +24,12 @@ export interface FakeResponse {
 	body?: unknown;
 	headers?: Record<string, string>;
 }
+
+/**
+ * An answer that never comes: the request is under way when the process running the execution dies
+ * (the test then abandons the run, as n8n does with a killed worker's).
+ */
+export const NEVER_ANSWERED = Symbol('never answered');
 
 /** The key used in tests: short and plainly fake, but unique enough to search for in outputs and errors. */
 export const TEST_API_KEY = 'fake-key-xyz';
@@ -40,6 +47,7 @@ export const node: INode = {
 /** n8n's waiting-webhook address in tests, and the execution the harness runs. */
 export const TEST_WAITING_BASE = 'https://n8n.test/webhook-waiting';
 export const TEST_EXECUTION_ID = '231';
+export const TEST_WORKFLOW_ID = 'wf-1';
 
 /** A resume link as n8n signs it: <address>/<execution>/<node>?<parameters>&signature=<hex>. */
 export function signedResumeUrl(parameters: Record<string, string> = {}): string {
@@ -73,7 +81,7 @@ interface ContextOptions {
 	/** The node's properties, when a test runs another registry than the node's. */
 	properties?: INodeProperties[];
 	/** Answers in order; an Error is thrown as a transport failure. */
-	responses?: Array<FakeResponse | Error>;
+	responses?: Array<FakeResponse | Error | typeof NEVER_ANSWERED>;
 	continueOnFail?: boolean;
 	baseUrl?: string;
 	timezone?: string;
@@ -84,6 +92,11 @@ interface ContextOptions {
 	>;
 	/** Answers of requests made without the credential (e.g. to storage). */
 	plainResponses?: Array<FakeResponse | Error>;
+	/**
+	 * The execution this try belongs to: its node context, n8n's deduplication store, mode and run
+	 * index (n8nRecovery.ts models Retry On Fail, the editor's Retry and a crash). A new one by default.
+	 */
+	lineage?: Lineage;
 }
 
 function isLocator(value: unknown): value is { __rl?: boolean; mode: string; value: unknown } {
@@ -97,7 +110,7 @@ const credential = new PeachMessagingApi();
  * and the Base URL, then the answer comes from the list (an Error is a transport failure).
  */
 function fakeHttp(
-	responses: Array<FakeResponse | Error>,
+	responses: Array<FakeResponse | Error | typeof NEVER_ANSWERED>,
 	requests: RecordedRequest[],
 	credentials: { apiKey: string; baseUrl: string },
 ) {
@@ -124,6 +137,7 @@ function fakeHttp(
 			});
 			const next = responses.shift();
 			if (next === undefined) throw new Error(`No fake response left for ${options.method} ${url}`);
+			if (next === NEVER_ANSWERED) return await new Promise<never>(() => undefined);
 			if (next instanceof Error) throw next;
 			return { statusCode: next.statusCode, body: next.body, headers: next.headers ?? {} };
 		},
@@ -174,9 +188,23 @@ export function createExecuteContext(options: ContextOptions) {
 		return resolved.get(index) as ReturnType<typeof resolveParameters>;
 	};
 	const putExecutionToWait = vi.fn<(waitTill: Date) => Promise<void>>(async () => undefined);
+	const lineage = options.lineage ?? newExecution(undefined, { executionId: TEST_EXECUTION_ID });
+	const hints: Array<{ message: string }> = [];
 	const context = {
 		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: jsonOf(index) })),
-		getExecutionId: () => TEST_EXECUTION_ID,
+		getExecutionId: () => lineage.executionId,
+		getMode: () => lineage.mode,
+		getExecutionContext: () =>
+			lineage.establishedAt === undefined
+				? undefined
+				: { version: 1, establishedAt: lineage.establishedAt, source: 'webhook' },
+		getContext: (type: string) => {
+			if (type !== 'node') throw new Error(`unexpected context ${type}`);
+			return lineage.nodeContext;
+		},
+		getWorkflow: () => ({ id: TEST_WORKFLOW_ID, name: 'Test', active: false }),
+		getWorkflowDataProxy: () => ({ $runIndex: lineage.runIndex }),
+		addExecutionHints: (...added: Array<{ message: string }>) => hints.push(...added),
 		getSignedResumeUrl: (parameters: Record<string, string> = {}) => signedResumeUrl(parameters),
 		putExecutionToWait,
 		getNodeParameter: parameterGetter(resolvedOf, jsonOf, reads),
@@ -185,6 +213,7 @@ export function createExecuteContext(options: ContextOptions) {
 		continueOnFail: () => options.continueOnFail ?? false,
 		getCredentials,
 		helpers: {
+			...lineage.store.helpersFor(TEST_WORKFLOW_ID, node.id),
 			httpRequestWithAuthentication,
 			httpRequest,
 			returnJsonArray,
@@ -211,6 +240,8 @@ export function createExecuteContext(options: ContextOptions) {
 		httpRequestWithAuthentication,
 		putExecutionToWait,
 		responsesLeft: responses,
+		lineage,
+		hints,
 	};
 }
 

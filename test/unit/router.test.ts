@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -337,7 +337,7 @@ describe('router: operations that deliver', () => {
 		expect(error.message).toBe('Peach had a server error (503)');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			"This is on Peach's side. Already sent, do not send these again: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: items 4 and 5. Send only these once the cause is fixed.",
+			"This is on Peach's side. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: items 4 and 5. Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
 		);
 		expect(error.description).not.toMatch(/run the workflow again|try again/i);
 		expect(error.context.alreadySent).toEqual([
@@ -410,38 +410,30 @@ describe('router: operations that deliver', () => {
 });
 
 describe('router: batch operations that deliver', () => {
-	function launches(refuseAt?: number) {
+	/** Launches to audiences: one delivery per item; item 0 (by default) has no audience. */
+	function launches(refuseAt?: number, problemItems: number[] = [0]) {
 		const sent: number[] = [];
-		const operation: DeliveringBatchOperation<number[]> = {
+		const operation: DeliveringBatchOperation<{ audience: string }> = {
 			option,
 			properties: [],
 			batch: true,
 			delivers: true,
 			prepareBatch: async (indexes) => ({
-				plan: indexes.filter((index) => index !== 0),
-				problems: indexes.includes(0)
-					? [
-							{
-								itemIndex: 0,
-								error: new PeachInputError('Audience ID', '', 'is empty', 'Copy it.'),
-							},
-						]
-					: [],
+				deliveries: indexes
+					.filter((index) => !problemItems.includes(index))
+					.map((index) => ({ inputs: [index], plan: { audience: `aud_${index}` } })),
+				problems: problemItems
+					.filter((index) => indexes.includes(index))
+					.map((itemIndex) => ({
+						itemIndex,
+						error: new PeachInputError('Audience ID', '', 'is empty', 'Copy it.'),
+					})),
 			}),
-			deliverBatch: async (plan) => {
-				const outputs = [];
-				for (const itemIndex of plan) {
-					if (itemIndex === refuseAt) {
-						outputs.push({ error: failure(itemIndex), inputs: [itemIndex] });
-						break;
-					}
-					sent.push(itemIndex);
-					outputs.push({
-						json: { event_id: `evt_${itemIndex + 1}` } as IDataObject,
-						inputs: [itemIndex],
-					});
-				}
-				return outputs;
+			recipientOf: (plan) => plan.audience,
+			deliver: async (_plan, itemIndex) => {
+				if (itemIndex === refuseAt) throw failure(itemIndex);
+				sent.push(itemIndex);
+				return { event_id: `evt_${itemIndex + 1}` };
 			},
 		};
 		return { operation, sent };
@@ -458,25 +450,53 @@ describe('router: batch operations that deliver', () => {
 	});
 
 	it('a failed launch after others lists the launched ones and the items not reached', async () => {
-		const { operation, sent } = launches(2);
+		const { operation, sent } = launches(2, []);
 		const error = (await router
-			.call(
-				createExecuteContext({
-					params: { resource: 'thing', operation: 'x' },
-					items: 5,
-					properties,
-					continueOnFail: false,
-				}).context as IExecuteFunctions,
-				registryWith({
-					...operation,
-					prepareBatch: async (indexes) => ({ plan: indexes, problems: [] }),
-				}),
-			)
+			.call(context(5, false, { concurrency: 1 }), registryWith(operation))
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(sent).toEqual([0, 1]);
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			"This is on Peach's side. Already sent, do not send these again: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: items 4 and 5. Send only these once the cause is fixed.",
+			"This is on Peach's side. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: items 4 and 5. Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
 		);
+	});
+
+	it('under Continue On Fail, output i is input i: bad items and failed launches stay in their place', async () => {
+		const { operation } = launches(3, [1]);
+		const [output] = await router.call(context(5, true), registryWith(operation));
+		expect(output.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
+			['evt_1', { item: 0 }],
+			['Audience ID "" is empty', { item: 1 }],
+			['evt_3', { item: 2 }],
+			['Peach had a server error (503)', { item: 3 }],
+			['evt_5', { item: 4 }],
+		]);
+	});
+
+	it('one delivery for several items: its output is paired to all of them, in the place of the first', async () => {
+		const operation: DeliveringBatchOperation<string[]> = {
+			option,
+			properties: [],
+			batch: true,
+			delivers: true,
+			prepareBatch: async () => ({
+				deliveries: [{ inputs: [1, 2, 3], key: 'all', plan: ['+911', '+912', '+913'] }],
+				problems: [
+					{ itemIndex: 0, error: new PeachInputError('Phone Number', 'x', 'is bad', 'Fix it.') },
+				],
+			}),
+			deliver: async (plan) => ({ event_id: 'evt_b', contactCount: plan.length }),
+		};
+		const [output] = await router.call(context(4, true), registryWith(operation));
+		expect(output).toEqual([
+			{
+				json: { error: 'Phone Number "x" is bad', description: 'Fix it.' },
+				pairedItem: { item: 0 },
+			},
+			{
+				json: { event_id: 'evt_b', contactCount: 3 },
+				pairedItem: [{ item: 1 }, { item: 2 }, { item: 3 }],
+			},
+		]);
 	});
 });

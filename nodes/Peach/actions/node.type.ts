@@ -28,49 +28,101 @@ export interface ItemOperation {
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult>;
 }
 
-/** One item a delivering operation delivered: its output (which `follow` may add to) and its plan. */
+/** One delivering request to make: what it sends (its plan) and the input items it answers for. */
+export interface Delivery<Plan = unknown> {
+	/** The input items it answers for: one for a send; every contact of a broadcast made from all items. */
+	inputs: number[];
+	plan: Plan;
+	/**
+	 * What identifies this delivery between tries of the node (with its recipient): by default its
+	 * first input item's position; a delivery made from all items (one broadcast) names itself.
+	 */
+	key?: string;
+}
+
+/** Deliveries ready to make, and the input items that cannot be delivered (with why). */
+export interface PreparedDeliveries<Plan> {
+	deliveries: Array<Delivery<Plan>>;
+	problems: Array<{ itemIndex: number; error: Error }>;
+}
+
+/**
+ * What an earlier try of this node did with a delivery (n8n's Retry On Fail, the editor's Retry, the
+ * Retry of a crashed execution): it was sent, or its outcome is unknown (the request may have reached
+ * Peach).
+ */
+export interface EarlierOutcome {
+	outcome: 'sent' | 'unknown';
+	/** When, as an ISO date; null when only n8n's crash-proof record knows of it. */
+	at: string | null;
+	/** Peach's answer then (kept by the node's own record, not after a crash). */
+	json?: IDataObject;
+	/** Why the outcome is unknown. */
+	reason?: string;
+}
+
+/** One delivery that was made (or made by an earlier try): its output, which `follow` may add to. */
 export interface Delivered<Prepared = unknown> {
+	/** Its first input item. */
 	itemIndex: number;
 	json: IDataObject;
 	prepared?: Prepared;
+	/** Set when an earlier try of the node made it: this run did not send it again. */
+	earlier?: EarlierOutcome;
+}
+
+/** What every operation that delivers a message or moves money has, whichever way it prepares. */
+interface DeliveringBase<Plan> {
+	option: OperationOption;
+	/** Its fields; the registry shows them for this resource and operation only. */
+	properties: INodeProperties[];
+	delivers: true;
+	/**
+	 * After every item was prepared, before the first delivery, for the deliveries still to make
+	 * (not those an earlier try made): what they need to exist first (e.g. header files uploaded).
+	 * Answers the deliveries to make and the input items that cannot be delivered, with their errors.
+	 */
+	stage?(
+		this: IExecuteFunctions,
+		deliveries: Array<Delivery<Plan>>,
+	): Promise<PreparedDeliveries<Plan>>;
+	/** The delivering request; its output (Peach's answer, with `event_id`). */
+	deliver(
+		this: IExecuteFunctions,
+		plan: Plan,
+		itemIndex: number,
+		permit: DeliveryPermit,
+	): Promise<IDataObject>;
+	/** Who receives it: deliveries for the same recipient are made one after another, in input order. */
+	recipientOf?(plan: Plan): string | undefined;
+	/**
+	 * After the deliveries (e.g. waiting for delivery statuses): adds to the outputs of what was
+	 * delivered, by this run or an earlier try (`earlier`). Never throws: what goes wrong is written
+	 * into those outputs.
+	 */
+	follow?(this: IExecuteFunctions, delivered: Array<Delivered<Plan>>): Promise<void>;
 }
 
 /**
  * An operation whose request delivers a message or moves money, once per input item. The router
  * first prepares every item (reads and checks all parameters: nothing is delivered), and only when
- * all are right delivers them, with its permit. Whatever happens after a delivery succeeded (a later
- * item failing, `follow`) never hides that item's output.
+ * all are right delivers them, with its permit, skipping what an earlier try of the node delivered.
+ * Whatever happens after a delivery succeeded (a later item failing, `follow`) never hides that
+ * item's output.
  */
-export interface DeliveringOperation<Prepared = unknown> {
-	option: OperationOption;
-	/** Its fields; the registry shows them for this resource and operation only. */
-	properties: INodeProperties[];
-	delivers: true;
+export interface DeliveringOperation<Prepared = unknown> extends DeliveringBase<Prepared> {
 	/** Reads and checks one item: everything its delivery needs. Makes no delivering request. */
 	prepare(this: IExecuteFunctions, itemIndex: number): Promise<Prepared>;
-	/**
-	 * After every item was prepared, before the first delivery: what the deliveries need to exist
-	 * first (e.g. header files uploaded). Answers the items that cannot be delivered, with their
-	 * errors; those are not delivered.
-	 */
-	stage?(
-		this: IExecuteFunctions,
-		prepared: Array<{ itemIndex: number; prepared: Prepared }>,
-	): Promise<Map<number, Error>>;
-	/** The item's delivering request; its output (Peach's answer, with `event_id`). */
-	deliver(
-		this: IExecuteFunctions,
-		prepared: Prepared,
-		itemIndex: number,
-		permit: DeliveryPermit,
-	): Promise<IDataObject>;
-	/** Who receives it: items for the same recipient are delivered one after another, in input order. */
-	recipientOf?(prepared: Prepared): string | undefined;
-	/**
-	 * After the deliveries (e.g. waiting for delivery statuses): adds to the outputs of the delivered
-	 * items. Never throws: what goes wrong is written into those outputs.
-	 */
-	follow?(this: IExecuteFunctions, delivered: Array<Delivered<Prepared>>): Promise<void>;
+}
+
+/**
+ * An operation that delivers from several input items at once (one broadcast for all of them), or
+ * decides itself how items become deliveries. Everything else is as for a DeliveringOperation.
+ */
+export interface DeliveringBatchOperation<Plan = unknown> extends DeliveringBase<Plan> {
+	batch: true;
+	/** Reads and checks every item; makes no delivering request. */
+	prepareBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<PreparedDeliveries<Plan>>;
 }
 
 /**
@@ -89,27 +141,6 @@ export interface BatchOperation {
 	properties: INodeProperties[];
 	batch: true;
 	executeBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<BatchOutput[]>;
-}
-
-/** What a delivering batch operation prepared: its plan, and the input items that cannot be sent. */
-export interface PreparedBatch<Plan> {
-	plan: Plan;
-	problems: Array<{ itemIndex: number; error: Error }>;
-}
-
-/**
- * A batch operation that delivers (a broadcast): all items are prepared first; the router delivers
- * only when none has a problem (or, under Continue On Fail, the good ones). `deliverBatch` stops at
- * its first failed request unless Continue On Fail is on.
- */
-export interface DeliveringBatchOperation<Plan = unknown> {
-	option: OperationOption;
-	/** Its fields; the registry shows them for this resource and operation only. */
-	properties: INodeProperties[];
-	batch: true;
-	delivers: true;
-	prepareBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<PreparedBatch<Plan>>;
-	deliverBatch(this: IExecuteFunctions, plan: Plan, permit: DeliveryPermit): Promise<BatchOutput[]>;
 }
 
 export type PeachOperation =

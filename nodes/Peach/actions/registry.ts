@@ -8,7 +8,8 @@ import { conditionLibrary } from './conditionLibrary/ConditionLibrary.resource';
 import { contact } from './contact/Contact.resource';
 import { conversation } from './conversation/Conversation.resource';
 import { media } from './media/Media.resource';
-import type { ResourceDefinition } from './node.type';
+import type { PeachOperation, ResourceDefinition } from './node.type';
+import type { RequestOptionsKind } from '../descriptions/fields';
 import { requestOptionsField } from '../descriptions/fields';
 import { order } from './order/Order.resource';
 import { templateMessage } from './templateMessage/TemplateMessage.resource';
@@ -34,6 +35,11 @@ export const registry = {
 export type PeachResource = keyof typeof registry;
 
 export const DEFAULT_RESOURCE: PeachResource = 'templateMessage';
+
+function requestOptionsKindOf(operation: PeachOperation): RequestOptionsKind {
+	if ('delivers' in operation && operation.delivers === true) return 'delivering';
+	return 'batch' in operation && operation.batch === true ? 'batch' : 'perItem';
+}
 
 /**
  * The node's properties: the Resource dropdown, then for each resource its Operation dropdown
@@ -76,16 +82,19 @@ export function nodeProperties(): INodeProperties[] {
 			);
 		}
 	}
-	// Max Concurrent Requests acts where one request is made per item; a batch operation (all items
-	// in one request) has Timeout only. Batch operations' values are unique across resources.
-	const batch = entries.flatMap(([, resource]) =>
-		Object.values(resource.operations)
-			.filter((operation) => 'batch' in operation && operation.batch === true)
-			.map((operation) => operation.option.value),
-	);
-	properties.push(
-		requestOptionsField(true, { hide: { operation: batch } }),
-		requestOptionsField(false, { show: { operation: batch } }),
-	);
+	// Max Concurrent Requests acts where one request is made per item (or per delivery); a batch
+	// operation (all items in one request) has Timeout only; operations that deliver also have
+	// Send Again If Outcome Unknown. One Request Options per resource and kind.
+	for (const [value, resource] of entries) {
+		const byKind = new Map<RequestOptionsKind, string[]>();
+		for (const operation of Object.values(resource.operations)) {
+			const kind = requestOptionsKindOf(operation);
+			byKind.set(kind, [...(byKind.get(kind) ?? []), operation.option.value]);
+		}
+		for (const [kind, operations] of byKind)
+			properties.push(
+				requestOptionsField(kind, { show: { resource: [value], operation: operations } }),
+			);
+	}
 	return properties;
 }

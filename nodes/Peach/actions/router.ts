@@ -3,17 +3,22 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { PeachInputError } from '../helpers/inputError';
 import { inTurns } from '../helpers/turns';
+import { wasNotSent } from '../transport/outcome';
 import { DeliveryPermit } from '../transport/permit';
 import { requestOptionsOf } from '../transport/requestOptions';
+import { DeliveryLedger } from './ledger';
 import type {
 	BatchOperation,
 	BatchOutput,
 	Delivered,
 	DeliveringBatchOperation,
 	DeliveringOperation,
+	Delivery,
+	EarlierOutcome,
 	ItemOperation,
 	ItemResult,
 	PeachOperation,
+	PreparedDeliveries,
 	ResourceDefinition,
 } from './node.type';
 import { registry } from './registry';
@@ -58,6 +63,8 @@ function itemsOf(result: ItemResult, itemIndex: number): INodeExecutionData[] {
 	}));
 }
 
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** "item 3", "items 3, 5 and 8" (1-based, as n8n shows items). */
 function itemList(indexes: number[]): string {
 	const names = indexes.map((index) => String(index + 1));
@@ -95,36 +102,61 @@ function nothingSentError(problems: Map<number, NodeError>): NodeError {
 	return error;
 }
 
+/** What a run of a delivering operation did, for the error that ends it. */
+interface RunSummary {
+	/** Delivered, by this run or an earlier try, in input order. */
+	sent: Delivered[];
+	/** Input items whose delivery an earlier try left with an unknown outcome (not made again). */
+	unknown: number[];
+	/** Input items whose delivery was not started. */
+	notStarted: number[];
+	/** Whether a Retry of this execution knows what this run did (the node's record is kept). */
+	remembered: boolean;
+	/** Whether the failed delivery certainly did not happen (else it may have reached Peach). */
+	failedNotSent: boolean;
+}
+
 /**
  * The error that ends a run after some items were delivered: the failed item's own error, plus what
- * was already delivered (with Peach's IDs, so nobody sends it again) and what was not. It never
- * advises running the whole workflow again.
+ * was already delivered (with Peach's IDs) and what was not. It never advises running the whole
+ * workflow again: with the node's record kept, a Retry of this execution makes only what was not
+ * made.
  */
-function partialError(
-	failures: Map<number, NodeError>,
-	delivered: Delivered[],
-	notStarted: number[],
-): NodeError {
-	const [[, error], ...otherFailures] = [...failures.entries()].sort(([a], [b]) => a - b);
-	if (delivered.length === 0 && notStarted.length === 0 && otherFailures.length === 0) return error;
+function partialError(failures: Map<number, NodeError>, summary: RunSummary): NodeError {
+	const [[failedItem, error], ...otherFailures] = [...failures.entries()].sort(([a], [b]) => a - b);
+	const { sent, unknown, notStarted, remembered } = summary;
+	if (sent.length === 0 && unknown.length === 0 && notStarted.length === 0 && !otherFailures.length)
+		return error;
 	const parts: string[] = [];
-	if (delivered.length) {
-		const receipts = delivered
+	if (sent.length) {
+		const receipts = sent
 			.slice(0, 20)
 			.map((entry) => `item ${entry.itemIndex + 1} (${receiptOf(entry.json)})`);
-		const more = delivered.length > 20 ? ` and ${delivered.length - 20} more` : '';
-		parts.push(`Already sent, do not send these again: ${receipts.join(', ')}${more}.`);
+		const more = sent.length > 20 ? ` and ${sent.length - 20} more` : '';
+		parts.push(
+			`Already sent${remembered ? '' : ', do not send these again'}: ${receipts.join(', ')}${more}.`,
+		);
 	} else {
 		parts.push('No other item was sent.');
+	}
+	if (unknown.length) {
+		parts.push(`Outcome unknown since an earlier try, not sent again: ${itemList(unknown)}.`);
 	}
 	if (otherFailures.length) {
 		parts.push(`Also failed: ${itemList(otherFailures.map(([index]) => index))}.`);
 	}
-	if (notStarted.length) {
-		parts.push(`Not sent: ${itemList(notStarted)}. Send only these once the cause is fixed.`);
-	}
+	if (notStarted.length) parts.push(`Not sent: ${itemList(notStarted)}.`);
+	const retry = 'A Retry of this execution (or Retry On Fail)';
+	const rest = notStarted.length ? ' and the items not sent' : '';
+	if (!remembered) parts.push('Send only the items not sent once the cause is fixed.');
+	else if (summary.failedNotSent)
+		parts.push(`${retry} sends ${itemList([failedItem])}${rest}, never what was sent.`);
+	else
+		parts.push(
+			`${upperFirst(itemList([failedItem]))} may have reached Peach, so ${retry.charAt(0).toLowerCase()}${retry.slice(1)} does not send it again${notStarted.length ? `; it sends the items not sent` : ''}, and never what was sent.`,
+		);
 	error.description = [error.description, ...parts].filter(Boolean).join(' ');
-	error.context.alreadySent = delivered.map((entry) => ({
+	error.context.alreadySent = sent.map((entry) => ({
 		item: entry.itemIndex,
 		...(entry.json.event_id !== undefined ? { event_id: entry.json.event_id } : {}),
 		...(entry.json.id !== undefined ? { id: entry.json.id } : {}),
@@ -138,9 +170,7 @@ function isDelivering(
 	return 'delivers' in operation && operation.delivers === true;
 }
 
-function isBatch(
-	operation: PeachOperation,
-): operation is BatchOperation | DeliveringBatchOperation {
+function isBatch(operation: PeachOperation): operation is BatchOperation {
 	return 'batch' in operation && operation.batch === true;
 }
 
@@ -182,135 +212,263 @@ async function runPerItem(
 }
 
 /**
- * The items in the order they are delivered: a recipient's items one after another in input order,
- * different recipients side by side (`inTurns` starts them in this order, `concurrency` at a time).
+ * The entries in the order they are delivered: a recipient's entries one after another in input
+ * order, different recipients side by side (`inTurns` starts them in this order, `concurrency` at a
+ * time).
  */
-function deliveryLanes(
-	itemIndexes: number[],
-	recipientOf: (itemIndex: number) => string | undefined,
-): number[][] {
-	const byRecipient = new Map<string, number[]>();
-	const lanes: number[][] = [];
-	for (const itemIndex of itemIndexes) {
-		const recipient = recipientOf(itemIndex);
-		const lane = recipient === undefined ? undefined : byRecipient.get(recipient);
+function deliveryLanes<T extends { recipient?: string }>(entries: T[]): T[][] {
+	const byRecipient = new Map<string, T[]>();
+	const lanes: T[][] = [];
+	for (const entry of entries) {
+		const lane = entry.recipient === undefined ? undefined : byRecipient.get(entry.recipient);
 		if (lane) {
-			lane.push(itemIndex);
+			lane.push(entry);
 			continue;
 		}
-		const created = [itemIndex];
-		if (recipient !== undefined) byRecipient.set(recipient, created);
+		const created = [entry];
+		if (entry.recipient !== undefined) byRecipient.set(entry.recipient, created);
 		lanes.push(created);
 	}
 	return lanes;
 }
 
+/** One delivery on its way through a run: whom it is for, its name between tries, what became of it. */
+interface Entry {
+	delivery: Delivery;
+	recipient?: string;
+	identity: string;
+	/** What an earlier try of the node did with it (then this run does not make it). */
+	earlier?: EarlierOutcome;
+	/** Peach's answer to this run's request. */
+	json?: IDataObject;
+}
+
+/** Every item read and checked, as deliveries, and the items that cannot be delivered. */
+async function prepareDeliveries(
+	context: IExecuteFunctions,
+	operation: DeliveringOperation | DeliveringBatchOperation,
+	itemCount: number,
+): Promise<PreparedDeliveries<unknown>> {
+	const indexes = Array.from({ length: itemCount }, (_, index) => index);
+	if ('prepareBatch' in operation) return await operation.prepareBatch.call(context, indexes);
+	const prepared: PreparedDeliveries<unknown> = { deliveries: [], problems: [] };
+	for (const itemIndex of indexes) {
+		try {
+			prepared.deliveries.push({
+				inputs: [itemIndex],
+				plan: await operation.prepare.call(context, itemIndex),
+			});
+		} catch (error) {
+			prepared.problems.push({ itemIndex, error: error as Error });
+		}
+	}
+	return prepared;
+}
+
+/** The output of a delivery an earlier try of the node made, or left unknown; this run did not. */
+function earlierJson(earlier: EarlierOutcome, recipient: string | undefined): IDataObject {
+	if (earlier.outcome === 'sent') {
+		return {
+			...earlier.json,
+			alreadySent: {
+				at: earlier.at,
+				...(recipient !== undefined ? { recipient } : {}),
+				note: earlier.json
+					? 'Sent by an earlier try of this node (Retry On Fail, or the execution this one retries); not sent again.'
+					: "Sent before the n8n process running the retried execution stopped; not sent again. Peach's answer was not kept: Template Message → Get Many Statuses lists what Peach queued.",
+			},
+		};
+	}
+	return {
+		outcomeUnknown: {
+			at: earlier.at,
+			...(recipient !== undefined ? { recipient } : {}),
+			reason: earlier.reason ?? null,
+			note: "Not sent again: the earlier request may have reached Peach. Check the contact's conversation (or the order) in the Peach web app; to send it anyway, turn on Request Options → Send Again If Outcome Unknown and retry.",
+		},
+	};
+}
+
+/** The store could not record the claim before the request: the request was not made. */
+function claimError(context: IExecuteFunctions, caught: unknown, itemIndex: number): NodeError {
+	return new NodeOperationError(
+		context.getNode(),
+		`n8n could not record the delivery before making it, so it was not made: ${(caught as Error).message}`,
+		{
+			itemIndex,
+			description:
+				"The node records each delivery in n8n's database first, so that no retry repeats it. Check n8n's database, then retry: this item is sent then.",
+		},
+	);
+}
+
 /**
- * A delivering per-item operation: (1) every item is prepared (read and checked) before anything is
- * sent; a problem in any item, without Continue On Fail, sends nothing and names every bad item.
- * `stage` then makes what the deliveries need (header files uploaded); its failures too, without
- * Continue On Fail, send nothing. (2) The items are delivered, Max Concurrent Requests at a time, each recipient's items in input
- * order. A failure, without Continue On Fail, starts nothing new, and its error lists what was
- * already delivered. (3) `follow` runs over what was delivered (e.g. waiting for delivery), and can
- * only add to those outputs.
+ * An operation that delivers a message or moves money:
+ * (1) every item is prepared (read and checked) before anything is sent; a problem in any item,
+ *     without Continue On Fail, sends nothing and names every bad item;
+ * (2) the node's record says what an earlier try did (Retry On Fail, the editor's Retry, the Retry
+ *     of a crashed execution): those deliveries are not made again, their outputs come back marked;
+ * (3) `stage` makes what the other deliveries need (header files uploaded); its failures, without
+ *     Continue On Fail, send nothing;
+ * (4) the deliveries are made, Max Concurrent Requests at a time, each recipient's in input order,
+ *     each claimed in the record first; a failure, without Continue On Fail, starts nothing new,
+ *     and its error lists what was already delivered;
+ * (5) `follow` runs over what was delivered (e.g. waiting for delivery), and can only add to those
+ *     outputs. Outputs keep the input order, each paired to its input items.
  */
 async function runDelivering(
 	context: IExecuteFunctions,
-	operation: DeliveringOperation,
+	operation: DeliveringOperation | DeliveringBatchOperation,
 	itemCount: number,
+	operationKey: string,
 ): Promise<INodeExecutionData[]> {
 	const continueOnFail = context.continueOnFail();
-	const prepared = new Map<number, unknown>();
-	const failures = new Map<number, NodeError>();
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		try {
-			prepared.set(itemIndex, await operation.prepare.call(context, itemIndex));
-		} catch (caught) {
-			failures.set(itemIndex, toNodeError(context, caught, itemIndex));
-		}
+	/** Failed input items (by their delivery's first input), with every input they stand for. */
+	const failures = new Map<number, { inputs: number[]; error: NodeError }>();
+	/** Failed deliveries that certainly did not happen (refused, never sent): a retry makes them. */
+	const notSentFailures = new Set<number>();
+	const fail = (inputs: number[], error: NodeError, notSent = true) => {
+		failures.set(inputs[0], { inputs, error });
+		if (notSent) notSentFailures.add(inputs[0]);
+	};
+	const errorsByItem = () =>
+		new Map([...failures].map(([itemIndex, failure]) => [itemIndex, failure.error]));
+
+	let prepared: PreparedDeliveries<unknown>;
+	try {
+		prepared = await prepareDeliveries(context, operation, itemCount);
+	} catch (caught) {
+		// A problem with fields every item shares (a batch): nothing can be delivered.
+		const inputs = Array.from({ length: itemCount }, (_, index) => index);
+		prepared = { deliveries: [], problems: [] };
+		fail(inputs, toNodeError(context, caught, 0));
 	}
-	if (failures.size && !continueOnFail) throw nothingSentError(failures);
-	if (operation.stage) {
-		const staged = await operation.stage.call(
-			context,
-			[...prepared.entries()].map(([itemIndex, plan]) => ({ itemIndex, prepared: plan })),
-		);
-		for (const [itemIndex, error] of staged) {
-			prepared.delete(itemIndex);
-			failures.set(itemIndex, toNodeError(context, error, itemIndex));
+	for (const { itemIndex, error } of prepared.problems)
+		fail([itemIndex], toNodeError(context, error, itemIndex));
+	if (failures.size && !continueOnFail) throw nothingSentError(errorsByItem());
+
+	const ledger = DeliveryLedger.open(context, operationKey, prepared.deliveries.length);
+	const { resendUnknown, concurrency } = requestOptionsOf(context);
+	const entryOf = (delivery: Delivery): Entry => {
+		const recipient = operation.recipientOf?.(delivery.plan);
+		const identity = ledger.identityOf(delivery.key ?? String(delivery.inputs[0]), recipient);
+		return { delivery, recipient, identity };
+	};
+	const entries = prepared.deliveries.map(entryOf);
+	for (const entry of entries) {
+		entry.earlier = ledger.earlier(entry.identity);
+		if (entry.earlier?.outcome === 'unknown' && resendUnknown) {
+			ledger.forget(entry.identity);
+			entry.earlier = undefined;
 		}
-		if (failures.size && !continueOnFail) throw nothingSentError(failures);
 	}
 
+	let toMake = entries.filter((entry) => !entry.earlier);
+	if (operation.stage && toMake.length) {
+		const staged = await operation.stage.call(
+			context,
+			toMake.map((entry) => entry.delivery),
+		);
+		for (const { itemIndex, error } of staged.problems)
+			fail([itemIndex], toNodeError(context, error, itemIndex));
+		toMake = staged.deliveries.map(entryOf);
+		entries.splice(0, entries.length, ...entries.filter((entry) => entry.earlier), ...toMake);
+	}
+	if (failures.size && !continueOnFail && !entries.some((entry) => entry.earlier))
+		throw nothingSentError(errorsByItem());
+
 	const permit = new DeliveryPermit();
-	const delivered = new Map<number, Delivered>();
 	const notStarted: number[] = [];
-	let stopped = false;
-	const lanes = deliveryLanes([...prepared.keys()], (itemIndex) =>
-		operation.recipientOf?.(prepared.get(itemIndex)),
-	);
-	await inTurns(lanes, requestOptionsOf(context).concurrency, async (lane) => {
-		for (const itemIndex of lane) {
+	let stopped = failures.size > 0 && !continueOnFail;
+	await inTurns(deliveryLanes(toMake), concurrency, async (lane) => {
+		for (const entry of lane) {
+			const { inputs, plan } = entry.delivery;
 			if (stopped) {
-				notStarted.push(itemIndex);
+				notStarted.push(...inputs);
+				continue;
+			}
+			let earlier: EarlierOutcome | undefined;
+			try {
+				earlier = await ledger.claim(entry.identity);
+			} catch (caught) {
+				fail(inputs, claimError(context, caught, inputs[0]));
+				if (!continueOnFail) stopped = true;
+				continue;
+			}
+			if (earlier && !(earlier.outcome === 'unknown' && resendUnknown)) {
+				entry.earlier = earlier;
+				continue;
+			}
+			if (stopped) {
+				ledger.notSent(entry.identity);
+				notStarted.push(...inputs);
 				continue;
 			}
 			try {
-				const json = await operation.deliver.call(
-					context,
-					prepared.get(itemIndex),
-					itemIndex,
-					permit,
-				);
-				delivered.set(itemIndex, { itemIndex, json, prepared: prepared.get(itemIndex) });
+				entry.json = await operation.deliver.call(context, plan, inputs[0], permit);
+				ledger.sent(entry.identity, entry.json);
 			} catch (caught) {
-				failures.set(itemIndex, toNodeError(context, caught, itemIndex));
+				const error = toNodeError(context, caught, inputs[0]);
+				const notSent = wasNotSent(caught) || caught instanceof PeachInputError;
+				if (notSent) ledger.notSent(entry.identity);
+				else ledger.unknown(entry.identity, error.message);
+				fail(inputs, error, notSent);
 				if (!continueOnFail) stopped = true;
 			}
 		}
 	});
-	const sent = [...delivered.values()].sort((a, b) => a.itemIndex - b.itemIndex);
-	if (failures.size && !continueOnFail) {
-		throw partialError(
-			failures,
-			sent,
-			notStarted.sort((a, b) => a - b),
-		);
-	}
-	if (operation.follow && sent.length) await operation.follow.call(context, sent);
 
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
-		const done = delivered.get(itemIndex);
-		const failure = failures.get(itemIndex);
-		if (done) output.push({ json: done.json, pairedItem: { item: itemIndex } });
-		else if (failure) output.push({ json: errorJson(failure), pairedItem: { item: itemIndex } });
+	const unknown = entries.filter((entry) => entry.earlier?.outcome === 'unknown');
+	try {
+		await ledger.close(failures.size === 0 && unknown.length === 0);
+	} catch (caught) {
+		context.addExecutionHints?.({
+			message: `n8n could not finish recording what this run sent (${(caught as Error).message}). Everything in the output was sent; if this execution is retried after a crash, some of it may be listed as unknown instead of sent.`,
+			location: 'outputPane',
+		});
 	}
-	return output;
+
+	const delivered: Delivered[] = entries
+		.filter((entry) => entry.json || entry.earlier?.outcome === 'sent')
+		.map((entry) => ({
+			itemIndex: entry.delivery.inputs[0],
+			json: entry.json ?? earlierJson(entry.earlier as EarlierOutcome, entry.recipient),
+			prepared: entry.delivery.plan,
+			...(entry.json ? {} : { earlier: entry.earlier }),
+		}))
+		.sort((a, b) => a.itemIndex - b.itemIndex);
+	if (failures.size && !continueOnFail) {
+		const failedItem = Math.min(...failures.keys());
+		throw partialError(errorsByItem(), {
+			sent: delivered,
+			unknown: unknown.map((entry) => entry.delivery.inputs[0]).sort((a, b) => a - b),
+			notStarted: notStarted.sort((a, b) => a - b),
+			remembered: ledger.remembers,
+			failedNotSent: notSentFailures.has(failedItem),
+		});
+	}
+	if (operation.follow && delivered.length) await operation.follow.call(context, delivered);
+
+	const jsonByEntry = new Map(delivered.map((entry) => [entry.itemIndex, entry.json]));
+	const output: Array<{ at: number; item: INodeExecutionData }> = [];
+	for (const entry of entries) {
+		const { inputs } = entry.delivery;
+		const json =
+			jsonByEntry.get(inputs[0]) ??
+			(entry.earlier ? earlierJson(entry.earlier, entry.recipient) : undefined);
+		if (json) output.push({ at: inputs[0], item: { json, pairedItem: pairedItemOf(inputs) } });
+	}
+	for (const [at, { inputs, error }] of failures)
+		output.push({ at, item: { json: errorJson(error), pairedItem: pairedItemOf(inputs) } });
+	return output.sort((a, b) => a.at - b.at).map(({ item }) => item);
 }
 
-/**
- * A batch's outputs as items; without Continue On Fail the first error ends the run (for a delivering
- * batch, with what was already delivered and which items were not reached).
- */
-function batchItems(
-	context: IExecuteFunctions,
-	outputs: BatchOutput[],
-	indexes: number[],
-	delivering: boolean,
-): INodeExecutionData[] {
+/** A batch's outputs as items; without Continue On Fail the first error ends the run. */
+function batchItems(context: IExecuteFunctions, outputs: BatchOutput[]): INodeExecutionData[] {
 	const continueOnFail = context.continueOnFail();
 	const failed = outputs.find((output) => 'error' in output);
-	if (failed && 'error' in failed && !continueOnFail) {
-		const error = toNodeError(context, failed.error, failed.inputs[0] ?? 0);
-		if (!delivering) throw error;
-		const sent = outputs.flatMap((output) =>
-			'json' in output ? [{ itemIndex: output.inputs[0], json: output.json }] : [],
-		);
-		const reached = new Set(outputs.flatMap((output) => output.inputs));
-		const notReached = indexes.filter((index) => !reached.has(index));
-		throw partialError(new Map([[failed.inputs[0] ?? 0, error]]), sent, notReached);
-	}
+	if (failed && 'error' in failed && !continueOnFail)
+		throw toNodeError(context, failed.error, failed.inputs[0] ?? 0);
 	return outputs.map((output) =>
 		'error' in output
 			? {
@@ -322,37 +480,18 @@ function batchItems(
 }
 
 /**
- * A batch operation: its outputs carry the input items they came from. A failure of the whole
- * batch becomes, under Continue On Fail, one error item per input item. A delivering batch is
- * prepared first: input problems, without Continue On Fail, send nothing.
+ * A batch operation that delivers nothing: its outputs carry the input items they came from. A
+ * failure of the whole batch becomes, under Continue On Fail, one error item per input item.
  */
 async function runBatch(
 	context: IExecuteFunctions,
-	operation: BatchOperation | DeliveringBatchOperation,
+	operation: BatchOperation,
 	itemCount: number,
 ): Promise<INodeExecutionData[]> {
 	const indexes = Array.from({ length: itemCount }, (_, index) => index);
 	let outputs: BatchOutput[];
 	try {
-		if (isDelivering(operation)) {
-			const { plan, problems } = await operation.prepareBatch.call(context, indexes);
-			if (problems.length && !context.continueOnFail()) {
-				throw nothingSentError(
-					new Map(
-						problems.map(({ itemIndex, error }) => [
-							itemIndex,
-							toNodeError(context, error, itemIndex),
-						]),
-					),
-				);
-			}
-			outputs = [
-				...(await operation.deliverBatch.call(context, plan, new DeliveryPermit())),
-				...problems.map(({ itemIndex, error }) => ({ error, inputs: [itemIndex] })),
-			];
-		} else {
-			outputs = await operation.executeBatch.call(context, indexes);
-		}
+		outputs = await operation.executeBatch.call(context, indexes);
 	} catch (caught) {
 		const error = toNodeError(context, caught, 0);
 		if (!context.continueOnFail()) throw error;
@@ -361,7 +500,7 @@ async function runBatch(
 			pairedItem: { item },
 		}));
 	}
-	return batchItems(context, outputs, indexes, isDelivering(operation));
+	return batchItems(context, outputs);
 }
 
 /**
@@ -384,7 +523,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operationName}" of resource "${resource}" is not supported`,
 		);
 	}
+	if (isDelivering(operation))
+		return [await runDelivering(this, operation, itemCount, `${resource}.${operationName}`)];
 	if (isBatch(operation)) return [await runBatch(this, operation, itemCount)];
-	if (isDelivering(operation)) return [await runDelivering(this, operation, itemCount)];
 	return [await runPerItem(this, operation, itemCount)];
 }

@@ -95,12 +95,17 @@ export function eventIdField(returnedBy: string): INodeProperties {
 	};
 }
 
+/** Which Request Options an operation has: see requestOptionsField. */
+export type RequestOptionsKind = 'perItem' | 'delivering' | 'batch';
+
 /**
- * Request Options: how many items go to Peach at once (operations that make one request per item)
- * and how long a request may take (every operation). `displayOptions` places each variant.
+ * Request Options: how many items go to Peach at once (operations that make one request per item
+ * or per delivery), how long a request may take (every operation), and, for operations that deliver,
+ * whether a retry makes again what an earlier try left with an unknown outcome. `displayOptions`
+ * places each variant.
  */
 export function requestOptionsField(
-	perItem: boolean,
+	kind: RequestOptionsKind,
 	displayOptions: INodeProperties['displayOptions'],
 ): INodeProperties {
 	const concurrency: INodeProperties = {
@@ -111,7 +116,7 @@ export function requestOptionsField(
 		// n8n's lint wants a literal: REQUEST_LIMITS.defaultConcurrency (a unit test keeps them equal).
 		default: 5,
 		description:
-			"How many items go to Peach at the same time. Items for the same contact are always sent one after another, in input order; 1 sends every item in order. A 429 from Peach's rate limit fails that item (a send is never repeated) and pauses all items for Retry-After. Outputs keep the input order.",
+			"How many items go to Peach at the same time. Items for the same contact are always sent one after another, in input order; 1 sends every item in order. A 429 from Peach's rate limit pauses all items for Retry-After, then the refused request is sent again (Peach did not take it). Outputs keep the input order.",
 	};
 	const timeout: INodeProperties = {
 		displayName: 'Timeout (Seconds)',
@@ -121,8 +126,21 @@ export function requestOptionsField(
 		// REQUEST_LIMITS.defaultTimeoutSeconds, as a literal for n8n's lint (a unit test keeps them equal).
 		default: 30,
 		description:
-			'How long to wait for Peach to answer a request. A send that times out may already be queued: it is never retried, and the error says so.',
+			'How long to wait for Peach to answer a request. A send that times out may already be queued: it is never sent again by itself, and the error says so.',
 	};
+	const resendUnknown: INodeProperties = {
+		displayName: 'Send Again If Outcome Unknown',
+		name: 'resendUnknown',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a retry of this execution sends again the items an earlier try left with an unknown outcome (a server error, a timeout, or a crash while the request was under way). They may already have reached the contact: check the conversations in Peach first. What was sent is never sent again either way.',
+	};
+	const options = {
+		perItem: [concurrency, timeout],
+		delivering: [concurrency, timeout, resendUnknown],
+		batch: [timeout],
+	}[kind];
 	return {
 		displayName: 'Request Options',
 		name: 'requestOptions',
@@ -130,6 +148,6 @@ export function requestOptionsField(
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions,
-		options: perItem ? [concurrency, timeout] : [timeout],
+		options,
 	};
 }

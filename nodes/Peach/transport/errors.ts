@@ -2,6 +2,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isPlainObject } from '../helpers/json';
+import { markNotSent } from './outcome';
 import type { PeachRequest, PeachResponse } from './types';
 
 export const API_PREFIX = '/api/v1';
@@ -83,14 +84,34 @@ const NETWORK_CODES: Record<string, string> = {
 	ENETUNREACH: 'network unreachable',
 	CERT_HAS_EXPIRED: 'TLS certificate expired',
 	DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
+	SELF_SIGNED_CERT_IN_CHAIN: 'self-signed TLS certificate',
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate for another host',
 };
+
+/**
+ * Failures before a request left this machine (no connection was made, or TLS refused the host):
+ * the request did not happen. Any other failure (a reset, a timeout) may come after Peach got it.
+ */
+const NEVER_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'CERT_HAS_EXPIRED',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 /**
  * For a request that can deliver a message or move money: what an unclear failure means. Written
  * for people and for AI agents using the node as a tool, which must not simply try again.
  */
 export const MAY_HAVE_HAPPENED =
-	" It may already have been queued in Peach: do not repeat it blindly. Check the contact's conversation (or the order) in the Peach web app first, so nothing is sent or refunded twice.";
+	" It may already have been queued in Peach, so it is never sent again by itself: a Retry of this execution lists it as unknown instead of sending it. Check the contact's conversation (or the order) in the Peach web app.";
 
 /**
  * What to do about the machine codes Peach's trigger errors carry, whatever the HTTP status they
@@ -135,6 +156,7 @@ export function buildApiError(
 	node: INode,
 	response: PeachResponse,
 	request: PeachRequest,
+	rateLimitedForSeconds?: number,
 ): NodeApiError {
 	const { statusCode, body, headers } = response;
 	const text = apiErrorText(body);
@@ -176,15 +198,20 @@ export function buildApiError(
 			break;
 		case statusCode === 422:
 			message ||= 'Peach rejected the values sent (422 Unprocessable Entity)';
-			description =
-				'Peach validated the request and refused it. Change the fields named in the message and run again.';
+			description = request.delivers
+				? 'Peach validated the request and refused it, so it was not queued. Change the fields named in the message.'
+				: 'Peach validated the request and refused it. Change the fields named in the message and run again.';
 			break;
 		case statusCode === 429: {
 			const wait = retryAfterSeconds(headers);
+			const kept =
+				rateLimitedForSeconds !== undefined
+					? `Peach kept answering 429 for ${rateLimitedForSeconds} s, so the node stopped waiting. `
+					: '';
 			message = `Peach is rate-limiting requests (429 Too Many Requests)${text ? `: ${text}` : ''}`;
 			description = request.delivers
-				? `Peach refused this request, so it was not queued${wait !== undefined ? `; Peach asks to wait ${wait} s` : ''}. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node).`
-				: `${wait !== undefined ? `Peach asks to wait ${wait} s before the next request. ` : ''}Run the workflow again later, or slow it down (e.g. Loop Over Items with a Wait node).`;
+				? `${kept}Peach refused this request, so it was not queued${wait !== undefined ? `; Peach asks to wait ${wait} s` : ''}. A Retry of this execution sends it. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node).`
+				: `${kept}${wait !== undefined ? `Peach asks to wait ${wait} s before the next request. ` : ''}Run it again later, or slow it down (e.g. Loop Over Items with a Wait node).`;
 			break;
 		}
 		case statusCode >= 500:
@@ -208,12 +235,14 @@ export function buildApiError(
 				? body.slice(0, 1000)
 				: null) as JsonObject,
 	};
-	return peachError(node, errorResponse, {
+	const error = peachError(node, errorResponse, {
 		message,
 		description,
 		httpCode: String(statusCode),
 		itemIndex: request.itemIndex,
 	});
+	// Peach answered: a refusal did not happen; after a server error the outcome is unknown.
+	return statusCode < 500 ? markNotSent(error) : error;
 }
 
 /** The credential could not be read (missing, or n8n could not decrypt it): nothing was sent. */
@@ -224,12 +253,14 @@ export function buildCredentialError(
 ): NodeApiError {
 	const reason = isPlainObject(error) && typeof error.message === 'string' ? error.message : '';
 	const message = `Could not read the Peach API credential${reason ? ` (${reason})` : ''}`;
-	return peachError(node, { message } as JsonObject, {
-		message,
-		description:
-			'Nothing was sent to Peach. Choose a Peach API credential in the node, or open it and save it again (its key may not be readable by this n8n, e.g. after N8N_ENCRYPTION_KEY changed).',
-		itemIndex: request.itemIndex,
-	});
+	return markNotSent(
+		peachError(node, { message } as JsonObject, {
+			message,
+			description:
+				'Nothing was sent to Peach. Choose a Peach API credential in the node, or open it and save it again (its key may not be readable by this n8n, e.g. after N8N_ENCRYPTION_KEY changed).',
+			itemIndex: request.itemIndex,
+		}),
+	);
 }
 
 /** A failure before any HTTP answer (refused, reset, timed out). Only safe fields are copied: never the request config, which holds the key. */
@@ -258,11 +289,19 @@ export function buildNetworkError(
 		(value) => typeof value === 'string' && value,
 	) as string | undefined;
 	const what = (code && NETWORK_CODES[code]) || code || rawMessage || 'no answer';
+	const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
 	const message = `Could not reach Peach at ${baseUrl} (${what})`;
-	const description = `${code ? `Network error ${code}. ` : ''}Check Base URL in the Peach API credential and that n8n can reach it.${request.delivers ? MAY_HAVE_HAPPENED : ''}`;
-	return peachError(node, { message } as JsonObject, {
+	const description = `${code ? `Network error ${code}. ` : ''}Check Base URL in the Peach API credential and that n8n can reach it.${
+		request.delivers
+			? neverSent
+				? ' Nothing was sent: no connection was made.'
+				: MAY_HAVE_HAPPENED
+			: ''
+	}`;
+	const failure = peachError(node, { message } as JsonObject, {
 		message,
 		description,
 		itemIndex: request.itemIndex,
 	});
+	return neverSent ? markNotSent(failure) : failure;
 }

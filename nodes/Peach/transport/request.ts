@@ -15,9 +15,15 @@ import { waitForTurn, slowDown } from './rateLimit';
 import { requestOptionsOf } from './requestOptions';
 import type { PeachContext, PeachRequest, PeachResponse } from './types';
 
-/** How often a rate-limited read (GET) is tried in all, and the longest wait Peach may ask for between tries. */
-export const RATE_LIMIT_ATTEMPTS = 3;
-export const RATE_LIMIT_MAX_WAIT_SECONDS = 30;
+/**
+ * A 429 means Peach did not take the request, so it is sent again after Peach's Retry-After (or 1,
+ * 2, 4 … s without one), each wait at most RATE_LIMIT_MAX_WAIT_SECONDS, for up to
+ * RATE_LIMIT_BUDGET_SECONDS of waiting and RATE_LIMIT_MAX_TRIES tries in all; then it fails as
+ * not sent.
+ */
+export const RATE_LIMIT_MAX_WAIT_SECONDS = 60;
+export const RATE_LIMIT_BUDGET_SECONDS = 300;
+export const RATE_LIMIT_MAX_TRIES = 50;
 
 /**
  * One raw exchange with Peach. The path is relative: the credential's authenticate() adds the
@@ -65,13 +71,14 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 
 /**
  * A request to Peach. Returns the parsed body of a 2xx answer; throws a NodeApiError otherwise, also
- * for a 2xx that carries Peach's failure envelope (`{"status": "failed", "reason": ...}`). A
- * rate-limited read (GET) is tried again after Retry-After; nothing else is ever repeated, so a
- * delivering request is made exactly once. Any 429 also pauses the execution's other requests for
- * Retry-After, so concurrent items slow down together. Every request has the execution's timeout.
+ * for a 2xx that carries Peach's failure envelope (`{"status": "failed", "reason": ...}`). A 429 is
+ * waited out and the request sent again (Peach did not take it), within the bounds above; any 429
+ * also pauses the execution's other requests, so concurrent items slow down together. Nothing else
+ * is ever repeated, so a delivering request that may have reached Peach is made exactly once. Every
+ * request has the execution's timeout.
  */
 export async function peachApiRequest(this: PeachContext, request: PeachRequest): Promise<unknown> {
-	const attempts = request.method === 'GET' && !request.delivers ? RATE_LIMIT_ATTEMPTS : 1;
+	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
 		await waitForTurn(this);
 		const response = await peachHttp.call(this, request);
@@ -79,14 +86,16 @@ export async function peachApiRequest(this: PeachContext, request: PeachRequest)
 			if (failureEnvelope(response.body)) throw buildApiError(this.getNode(), response, request);
 			return response.body === '' || response.body === undefined ? {} : response.body;
 		}
-		if (response.statusCode === 429) {
-			slowDown(
-				this,
-				Math.min(retryAfterSeconds(response.headers) ?? attempt, RATE_LIMIT_MAX_WAIT_SECONDS),
-			);
-			if (attempt < attempts) continue;
+		if (response.statusCode !== 429) throw buildApiError(this.getNode(), response, request);
+		const wait = Math.min(
+			retryAfterSeconds(response.headers) ?? 2 ** Math.min(attempt - 1, 6),
+			RATE_LIMIT_MAX_WAIT_SECONDS,
+		);
+		if (waited + wait > RATE_LIMIT_BUDGET_SECONDS || attempt >= RATE_LIMIT_MAX_TRIES) {
+			throw buildApiError(this.getNode(), response, request, waited);
 		}
-		throw buildApiError(this.getNode(), response, request);
+		slowDown(this, wait);
+		waited += wait;
 	}
 }
 

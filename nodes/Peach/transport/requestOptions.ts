@@ -11,6 +11,8 @@ import { REQUEST_LIMITS } from '../helpers/requestLimits';
 export interface RequestOptions {
 	timeoutMs: number;
 	concurrency: number;
+	/** On a retry, make again the deliveries an earlier try left with an unknown outcome. */
+	resendUnknown: boolean;
 }
 
 const read = new WeakMap<object, RequestOptions>();
@@ -48,6 +50,7 @@ export function requestOptionsOf(
 				1,
 				REQUEST_LIMITS.maxConcurrency,
 			),
+			resendUnknown: raw.resendUnknown === true,
 		};
 		read.set(context, options);
 	}

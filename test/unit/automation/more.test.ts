@@ -81,7 +81,7 @@ describe('Automation → Get Many, Get, Update, Trigger', () => {
 		);
 	});
 
-	it('Trigger posts the contact and the payload at the top level, never retried', async () => {
+	it('Trigger posts the contact and the payload at the top level; a 429 is sent again, a 503 never', async () => {
 		const base = {
 			resource: 'automation',
 			operation: 'trigger',
@@ -113,7 +113,11 @@ describe('Automation → Get Many, Get, Update, Trigger', () => {
 			[{ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: 200 }],
 			{ continueOnFail: true },
 		);
-		expect(limited.requests).toHaveLength(1);
+		expect(limited.requests).toHaveLength(2);
+		const failed = await run(base, [{ statusCode: 503 }, { statusCode: 200 }], {
+			continueOnFail: true,
+		});
+		expect(failed.requests).toHaveLength(1);
 	});
 
 	it('Trigger: payload rows are named data, each name once; __proto__ and constructor are sent as given', async () => {

@@ -154,7 +154,11 @@ describe('Broadcast → Launch', () => {
 	});
 
 	it('a failed launch stops the rest and lists the broadcasts already launched with their event IDs', async () => {
-		const { requests, output } = await run(audience(['aud_1', 'aud_2', 'aud_3', 'aud_4']), [
+		const oneAtATime = audience(['aud_1', 'aud_2', 'aud_3', 'aud_4']).map((item) => ({
+			...item,
+			requestOptions: { concurrency: 1 },
+		}));
+		const { requests, output } = await run(oneAtATime, [
 			{ statusCode: 200, body: { status: 'success', event_id: 'evt_1' } },
 			{ statusCode: 200, body: { status: 'success', event_id: 'evt_2' } },
 			{ statusCode: 503, body: { message: 'Maintenance' } },
@@ -169,7 +173,7 @@ describe('Broadcast → Launch', () => {
 		expect(error.message).toBe('Peach had a server error (503): Maintenance');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toContain(
-			'Already sent, do not send these again: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: item 4.',
+			'Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: item 4. Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.',
 		);
 		expect(error.description).not.toMatch(/run the workflow again/i);
 	});

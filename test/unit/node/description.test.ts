@@ -130,7 +130,7 @@ describe('Peach node description', () => {
 		expect(String(description.subtitle).length).toBeLessThan(250);
 	});
 
-	it('shows one Request Options per operation: Max Concurrent Requests only where items go one request each', () => {
+	it('shows one Request Options per operation: Max Concurrent Requests where items go one request each (or one per delivery), Send Again If Outcome Unknown where they deliver', () => {
 		const shown = (resource: string, operation: string) => {
 			const values = resolveParameters(description, { resource, operation });
 			const visible = description.properties.filter(
@@ -142,9 +142,15 @@ describe('Peach node description', () => {
 			return (visible[0].options as INodeProperties[]).map((option) => option.name);
 		};
 		for (const [resource, operation] of offeredOperations()) shown(resource, operation);
-		expect(shown('templateMessage', 'send')).toEqual(['concurrency', 'timeout']);
+		const delivering = ['concurrency', 'timeout', 'resendUnknown'];
+		expect(shown('templateMessage', 'send')).toEqual(delivering);
+		expect(shown('templateMessage', 'sendAndWait')).toEqual(delivering);
+		expect(shown('order', 'refund')).toEqual(delivering);
+		expect(shown('order', 'create')).toEqual(delivering);
+		expect(shown('automation', 'trigger')).toEqual(delivering);
+		expect(shown('broadcast', 'launch')).toEqual(delivering);
 		expect(shown('contact', 'get')).toEqual(['concurrency', 'timeout']);
-		expect(shown('broadcast', 'launch')).toEqual(['timeout']);
+		expect(shown('contact', 'upsert')).toEqual(['concurrency', 'timeout']);
 		expect(shown('contact', 'createMany')).toEqual(['timeout']);
 		expect(shown('contact', 'updateCommunicationPreferences')).toEqual(['timeout']);
 	});
@@ -174,12 +180,11 @@ describe('Peach node description', () => {
 	});
 
 	it('Request Options: an option added at its editor default acts as the option left out', async () => {
-		const options = description.properties.find((p) => p.name === 'requestOptions')?.options as
-			| INodeProperties[]
-			| undefined;
-		const defaults = Object.fromEntries(
-			(options ?? []).map((option) => [option.name, option.default]),
-		);
+		const options = description.properties
+			.filter((p) => p.name === 'requestOptions')
+			.flatMap((p) => p.options as INodeProperties[]);
+		const defaults = Object.fromEntries(options.map((option) => [option.name, option.default]));
+		expect(Object.keys(defaults).sort()).toEqual(['concurrency', 'resendUnknown', 'timeout']);
 		const read = (requestOptions: Record<string, unknown>) => {
 			const { context } = createExecuteContext({ params: { requestOptions } });
 			return requestOptionsOf(context);

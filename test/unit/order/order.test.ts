@@ -28,7 +28,7 @@ const create = {
 };
 
 describe('Order', () => {
-	it('Create: POST /orders, amounts in minor units, expiry as epoch seconds; never retried', async () => {
+	it('Create: POST /orders, amounts in minor units, expiry as epoch seconds; a 429 is sent again, a 503 never', async () => {
 		const { requests } = await run(create);
 		expect([requests[0].options.method, requests[0].url]).toEqual([
 			'POST',
@@ -46,7 +46,11 @@ describe('Order', () => {
 			[{ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: 201 }],
 			{ continueOnFail: true },
 		);
-		expect(limited.requests).toHaveLength(1);
+		expect(limited.requests).toHaveLength(2);
+		const failed = await run(create, [{ statusCode: 503 }, { statusCode: 201 }], {
+			continueOnFail: true,
+		});
+		expect(failed.requests).toHaveLength(1);
 	});
 
 	it('refuses decimals (showing the minor units) and a past expiry before any request', async () => {
@@ -74,7 +78,7 @@ describe('Order', () => {
 		]);
 	});
 
-	it('Refund: POST /orders/{id}/refunds in INR only; a 5xx says it may already have happened; never retried', async () => {
+	it('Refund: POST /orders/{id}/refunds in INR only; a 5xx says it may already have happened and is never made again', async () => {
 		const base = {
 			resource: 'order',
 			operation: 'refund',
@@ -98,7 +102,7 @@ describe('Order', () => {
 		expect(failed.requests).toHaveLength(1);
 		const [item] = (failed.output as Array<Array<{ json: Record<string, string> }>>)[0];
 		expect(item.json.description).toContain('It may already have been queued in Peach');
-		expect(item.json.description).toContain('refunded twice');
+		expect(item.json.description).toContain('never sent again by itself');
 		const rejected = await run(
 			base,
 			[

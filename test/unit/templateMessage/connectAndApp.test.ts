@@ -25,7 +25,7 @@ describe('Template Message → Connect to AI Agent', () => {
 		additionalFields: { businessPhoneNumber: '919876543222' },
 	};
 
-	it('posts connect_to_ai_agent with the template, variables from the template and ai_agent.id; never retried', async () => {
+	it('posts connect_to_ai_agent with the template, variables from the template and ai_agent.id; a 503 is never sent again', async () => {
 		const { requests, output } = await run(base);
 		expect([requests[0].options.method, requests[0].url]).toEqual([
 			'POST',
@@ -42,10 +42,10 @@ describe('Template Message → Connect to AI Agent', () => {
 			ai_agent: { id: 'aiflw_1' },
 		});
 		expect(output).toEqual([[{ json: accepted.body, pairedItem: { item: 0 } }]]);
-		const limited = await run(base, [{ statusCode: 429, body: {} }, accepted] as never, {
+		const failed = await run(base, [{ statusCode: 503, body: {} }, accepted] as never, {
 			continueOnFail: true,
 		});
-		expect(limited.requests).toHaveLength(1);
+		expect(failed.requests).toHaveLength(1);
 	});
 
 	it('sends liquid_values {} when the template has none (Peach requires the field), refuses a spaced agent ID', async () => {

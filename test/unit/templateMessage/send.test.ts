@@ -357,7 +357,7 @@ describe('Template Message → Send', () => {
 		expect(error.description).toContain('Nothing was sent');
 	});
 
-	it('a 429 on the 3rd send: the error lists the 2 sent with their event IDs and never says to run the workflow again', async () => {
+	it('a refusal (422) on the 3rd send: the error lists the 2 sent with their event IDs, and a Retry sends only the 3rd', async () => {
 		const harness = createExecuteContext({
 			params: ['+14155550101', '+14155550102', '+14155550103'].map((phoneNumber) => ({
 				...minimal,
@@ -366,17 +366,42 @@ describe('Template Message → Send', () => {
 			responses: [
 				{ statusCode: 200, body: { status: 'success', event_id: 'evt_1' } },
 				{ statusCode: 200, body: { status: 'success', event_id: 'evt_2' } },
-				{ statusCode: 429, headers: { 'retry-after': '3' }, body: { message: 'Slow down' } },
+				{
+					statusCode: 422,
+					body: { status: 'failed', reason: { template_message: ['is paused'] } },
+				},
 			],
 		});
 		const error = await new Peach().execute.call(harness.context).catch((e) => e);
 		expect(harness.requests).toHaveLength(3);
-		expect(error.httpCode).toBe('429');
+		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			'Peach refused this request, so it was not queued; Peach asks to wait 3 s. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node). Already sent, do not send these again: item 1 (event_id evt_1), item 2 (event_id evt_2).',
+			'Peach validated the request and refused it, so it was not queued. Change the fields named in the message. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). A Retry of this execution (or Retry On Fail) sends item 3, never what was sent.',
 		);
 		expect(error.description).not.toMatch(/run the workflow again|nothing was queued/i);
+	});
+
+	it('a 429 on the 3rd send is waited out and that send made again: each contact gets one message', async () => {
+		const harness = createExecuteContext({
+			params: ['+14155550101', '+14155550102', '+14155550103'].map((phoneNumber) => ({
+				...minimal,
+				phoneNumber,
+			})),
+			responses: [
+				{ statusCode: 200, body: { status: 'success', event_id: 'evt_1' } },
+				{ statusCode: 200, body: { status: 'success', event_id: 'evt_2' } },
+				{ statusCode: 429, headers: { 'retry-after': '0' }, body: { message: 'Slow down' } },
+				{ statusCode: 200, body: { status: 'success', event_id: 'evt_3' } },
+			],
+		});
+		const output = await new Peach().execute.call(harness.context);
+		expect(
+			harness.requests.map(
+				(request) => (request.body as { contact: { phone_number: string } }).contact.phone_number,
+			),
+		).toEqual(['+14155550101', '+14155550102', '+14155550103', '+14155550103']);
+		expect(jsonOf(output).map((json) => json.event_id)).toEqual(['evt_1', 'evt_2', 'evt_3']);
 	});
 
 	it('sends every metadata key as given, also constructor and toString', async () => {

@@ -14,6 +14,7 @@ import {
 	peachApiRequestAllItems,
 	peachApiRequestPage,
 } from '../../../nodes/Peach/transport/paginate';
+import { wasNotSent } from '../../../nodes/Peach/transport/outcome';
 import { DeliveryPermit } from '../../../nodes/Peach/transport/permit';
 import { peachApiRequest } from '../../../nodes/Peach/transport/request';
 import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from '../harness';
@@ -129,9 +130,9 @@ describe('buildApiError', () => {
 			'Peach is rate-limiting requests (429 Too Many Requests): Slow down',
 		);
 		expect(error.description).toBe(
-			'Peach refused this request, so it was not queued; Peach asks to wait 7 s. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node).',
+			'Peach refused this request, so it was not queued; Peach asks to wait 7 s. A Retry of this execution sends it. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node).',
 		);
-		// A read may simply be run again; a send's error never says so (other items may have been sent).
+		expect(wasNotSent(error)).toBe(true);
 		expect(
 			buildApiError(
 				node,
@@ -139,20 +140,26 @@ describe('buildApiError', () => {
 				{ method: 'GET', path: '/x' },
 			).description,
 		).toBe(
-			'Peach asks to wait 7 s before the next request. Run the workflow again later, or slow it down (e.g. Loop Over Items with a Wait node).',
+			'Peach asks to wait 7 s before the next request. Run it again later, or slow it down (e.g. Loop Over Items with a Wait node).',
 		);
 	});
 
-	it('5xx on a send says it may already be queued and must not be repeated blindly, never "try again"', () => {
+	it('5xx on a send says it may already be queued and is never sent again by itself, never "try again"', () => {
 		const error = buildApiError(
 			node,
 			{ statusCode: 502, headers: {}, body: '<html>Bad gateway</html>' },
 			send,
 		);
 		expect(error.message).toBe('Peach had a server error (502)');
-		expect(error.description).toContain('It may already have been queued in Peach');
-		expect(error.description).toContain('do not repeat it blindly');
+		expect(error.description).toBe(
+			"This is on Peach's side. It may already have been queued in Peach, so it is never sent again by itself: a Retry of this execution lists it as unknown instead of sending it. Check the contact's conversation (or the order) in the Peach web app.",
+		);
 		expect(error.description).not.toMatch(/try again/i);
+		// After a server error the outcome is unknown; after a refusal (4xx) the request did not happen.
+		expect(wasNotSent(error)).toBe(false);
+		expect(wasNotSent(buildApiError(node, { statusCode: 422, headers: {}, body: {} }, send))).toBe(
+			true,
+		);
 	});
 
 	it('network failures name the base URL and code, and never carry the request (which holds the key)', () => {
@@ -162,10 +169,19 @@ describe('buildApiError', () => {
 		});
 		const error = buildNetworkError(node, transportFailure, TEST_BASE_URL, send);
 		expect(error.message).toBe(`Could not reach Peach at ${TEST_BASE_URL} (connection refused)`);
-		expect(error.description).toContain('ECONNREFUSED');
-		expect(error.description).toContain('It may already have been queued in Peach');
+		expect(error.description).toBe(
+			'Network error ECONNREFUSED. Check Base URL in the Peach API credential and that n8n can reach it. Nothing was sent: no connection was made.',
+		);
+		expect(wasNotSent(error)).toBe(true);
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
 		expect(JSON.stringify({ ...error, cause: error.cause })).not.toContain(TEST_API_KEY);
+	});
+
+	it('a connection that closed half-way leaves the outcome unknown', () => {
+		const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+		const error = buildNetworkError(node, reset, TEST_BASE_URL, send);
+		expect(error.description).toContain('It may already have been queued in Peach');
+		expect(wasNotSent(error)).toBe(false);
 	});
 });
 
@@ -204,7 +220,7 @@ describe('peachApiRequest', () => {
 		expect(getCredentials).toHaveBeenCalledTimes(1);
 	});
 
-	it('retries a rate-limited GET after the Retry-After Peach sends, at most three tries', async () => {
+	it('a 429 is waited out (Retry-After) and the request sent again, a read or a send: Peach did not take it', async () => {
 		const { context, requests } = createExecuteContext({
 			params: {},
 			responses: [
@@ -219,51 +235,90 @@ describe('peachApiRequest', () => {
 		expect(requests).toHaveLength(3);
 		expect(sleeps).toEqual([7000, 2000]);
 
-		const limited = createExecuteContext({
+		sleeps.length = 0;
+		const sending = createExecuteContext({
 			params: {},
-			responses: Array.from({ length: 5 }, () => ({
+			responses: [
+				{ statusCode: 429, headers: { 'retry-after': '1' } },
+				{ statusCode: 429 },
+				{ statusCode: 201, body: { event_id: 'evt_1' } },
+			],
+		});
+		await expect(
+			peachApiRequest.call(sending.context, {
+				method: 'POST',
+				path: '/events',
+				body: { a: 1 },
+				delivers: permit,
+			}),
+		).resolves.toEqual({ event_id: 'evt_1' });
+		// The same body each time; without Retry-After, 1 s, then 2, 4 … s.
+		expect(sending.requests.map((request) => request.body)).toEqual([{ a: 1 }, { a: 1 }, { a: 1 }]);
+		expect(sleeps).toEqual([1000, 2000]);
+	});
+
+	it('bounded: each wait at most 60 s, 300 s of waiting or 50 tries in all; then an error that says it was not sent', async () => {
+		const long = createExecuteContext({
+			params: {},
+			responses: Array.from({ length: 10 }, () => ({
+				statusCode: 429,
+				headers: { 'retry-after': '3600' },
+			})),
+		});
+		const error = (await peachApiRequest
+			.call(long.context, { method: 'POST', path: '/events', body: {}, delivers: permit })
+			.catch((caught: unknown) => caught)) as NodeApiError;
+		expect(sleeps).toEqual([60000, 60000, 60000, 60000, 60000]);
+		expect(long.requests).toHaveLength(6);
+		expect(error.httpCode).toBe('429');
+		expect(error.description).toMatch(
+			/^Peach kept answering 429 for 300 s, so the node stopped waiting\. Peach refused this request, so it was not queued; Peach asks to wait 3600 s\. A Retry of this execution sends it\./,
+		);
+		expect(wasNotSent(error)).toBe(true);
+
+		const hot = createExecuteContext({
+			params: {},
+			responses: Array.from({ length: 60 }, () => ({
 				statusCode: 429,
 				headers: { 'retry-after': '0' },
 			})),
 		});
 		await expect(
-			peachApiRequest.call(limited.context, { method: 'GET', path: '/streams' }),
+			peachApiRequest.call(hot.context, { method: 'GET', path: '/streams' }),
 		).rejects.toThrow('429');
-		expect(limited.requests).toHaveLength(3);
+		expect(hot.requests).toHaveLength(50);
 	});
 
-	it('never repeats a send: a 429 on POST /events is reported after one request, without waiting', async () => {
-		const { context, requests } = createExecuteContext({
-			params: {},
-			responses: [
-				{ statusCode: 429, headers: { 'retry-after': '1' } },
-				{ statusCode: 201, body: {} },
-			],
-		});
-		const error = (await peachApiRequest
-			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit })
-			.catch((caught: unknown) => caught)) as NodeApiError;
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.httpCode).toBe('429');
-		expect(error.description).toContain('it was not queued');
-		expect(requests).toHaveLength(1);
-		expect(sleeps).toEqual([]);
-	});
-
-	it('a 429 on a send pauses the next requests of the execution for Retry-After (never resending it)', async () => {
+	it('a 429 pauses the other requests of the execution for Retry-After', async () => {
 		const { context, requests } = createExecuteContext({
 			params: {},
 			responses: [
 				{ statusCode: 429, headers: { 'retry-after': '5' } },
+				{ statusCode: 201, body: { event_id: 'evt_1' } },
 				{ statusCode: 201, body: { event_id: 'evt_2' } },
 			],
 		});
 		const send = { method: 'POST' as const, path: '/events', body: {}, delivers: permit };
-		await expect(peachApiRequest.call(context, send)).rejects.toThrow('429');
-		expect(sleeps).toEqual([]);
+		await expect(peachApiRequest.call(context, send)).resolves.toEqual({ event_id: 'evt_1' });
+		expect(sleeps).toEqual([5000]);
+		// The pause is over by now: the next request goes at once.
 		await expect(peachApiRequest.call(context, send)).resolves.toEqual({ event_id: 'evt_2' });
 		expect(sleeps).toEqual([5000]);
-		expect(requests).toHaveLength(2);
+		expect(requests).toHaveLength(3);
+	});
+
+	it('never repeats a send that may have reached Peach: a 503 or a timeout is one request', async () => {
+		const { context, requests } = createExecuteContext({
+			params: {},
+			responses: [{ statusCode: 503, body: { message: 'Maintenance' } }],
+		});
+		const error = await peachApiRequest
+			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit })
+			.catch((caught: unknown) => caught);
+		expect((error as NodeApiError).httpCode).toBe('503');
+		expect(wasNotSent(error)).toBe(false);
+		expect(requests).toHaveLength(1);
+		expect(sleeps).toEqual([]);
 	});
 
 	it('every request has the Request Options timeout; a timed-out send says it may already be queued', async () => {

@@ -14,7 +14,7 @@ import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import { liquidValuesOfItem, locatorValueOf, replyAutomationOfItem } from '../itemParameters';
-import type { BatchOutput, DeliveryPermit, OperationOption, PreparedBatch } from '../node.type';
+import type { Delivery, DeliveryPermit, OperationOption, PreparedDeliveries } from '../node.type';
 
 export const option: OperationOption = {
 	name: 'Launch',
@@ -246,9 +246,9 @@ const launch = postDelivery((broadcast: IDataObject) => ({
 }));
 
 /**
- * What Launch will send. From input items: the shared fields and every good contact row, for ONE
- * request, with the header file for everyone or each contact's. To audiences: one broadcast per
- * input item, each with its header file.
+ * One launch. From input items: the shared fields and every good contact row, in ONE request, with
+ * the header file for everyone or each contact's. To audiences: one broadcast per input item, with
+ * its header file.
  */
 export type LaunchPlan =
 	| {
@@ -257,13 +257,13 @@ export type LaunchPlan =
 			headerMedia?: HeaderMedia;
 			contacts: Array<{ itemIndex: number; contact: IDataObject; headerMedia?: HeaderMedia }>;
 	  }
-	| {
-			recipients: 'audience';
-			broadcasts: Array<{ itemIndex: number; broadcast: IDataObject; headerMedia?: HeaderMedia }>;
-	  };
+	| { recipients: 'audience'; broadcast: IDataObject; headerMedia?: HeaderMedia };
 
 export const batch = true;
 export const delivers = true;
+
+/** What names the one broadcast made from all input items between tries of the node. */
+const FROM_ALL_ITEMS = 'from all input items';
 
 /** The values with the uploaded header file as header_media. Pure. */
 function withHeaderMedia(
@@ -283,8 +283,8 @@ function withHeaderMedia(
 export async function prepareBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
-): Promise<PreparedBatch<LaunchPlan>> {
-	const problems: PreparedBatch<LaunchPlan>['problems'] = [];
+): Promise<PreparedDeliveries<LaunchPlan>> {
+	const problems: PreparedDeliveries<LaunchPlan>['problems'] = [];
 	if (this.getNodeParameter('recipients', 0, 'items') === 'audience') {
 		const rows = checkRows(
 			itemIndexes,
@@ -297,7 +297,7 @@ export async function prepareBatch(
 				),
 			}),
 		);
-		const broadcasts: Extract<LaunchPlan, { recipients: 'audience' }>['broadcasts'] = [];
+		const deliveries: PreparedDeliveries<LaunchPlan>['deliveries'] = [];
 		for (const row of rows) {
 			if ('error' in row) {
 				problems.push(row);
@@ -310,12 +310,15 @@ export async function prepareBatch(
 					String(row.value.whats_app_template_id),
 					row.value.liquid_values as IDataObject | undefined,
 				);
-				broadcasts.push({ itemIndex: row.itemIndex, broadcast: row.value, headerMedia });
+				deliveries.push({
+					inputs: [row.itemIndex],
+					plan: { recipients: 'audience', broadcast: row.value, headerMedia },
+				});
 			} catch (error) {
 				problems.push({ itemIndex: row.itemIndex, error: error as Error });
 			}
 		}
-		return { plan: { recipients: 'audience', broadcasts }, problems };
+		return { deliveries, problems };
 	}
 	const base = itemIndexes.length ? broadcastBase(this, itemIndexes[0]) : {};
 	const templateId = String(base.whats_app_template_id);
@@ -360,103 +363,120 @@ export async function prepareBatch(
 			problems.push({ itemIndex: row.itemIndex, error: error as Error });
 		}
 	}
-	return { plan: { recipients: 'items', base, headerMedia, contacts }, problems };
-}
-
-/** Every header file of the plan, with the input item it came from. */
-function headerFilesOf(plan: LaunchPlan): Array<{ itemIndex: number; media: HeaderMedia }> {
-	const entries = plan.recipients === 'audience' ? plan.broadcasts : plan.contacts;
-	const files = entries.flatMap(({ itemIndex, headerMedia }) =>
-		headerMedia ? [{ itemIndex, media: headerMedia }] : [],
-	);
-	if (plan.recipients === 'items' && plan.headerMedia && plan.contacts.length)
-		files.unshift({ itemIndex: plan.contacts[0].itemIndex, media: plan.headerMedia });
-	return files;
+	const inputs = contacts.map((entry) => entry.itemIndex);
+	return {
+		deliveries: inputs.length
+			? [
+					{
+						inputs,
+						key: FROM_ALL_ITEMS,
+						plan: { recipients: 'items', base, headerMedia, contacts },
+					},
+				]
+			: [],
+		problems,
+	};
 }
 
 /**
- * First the header files, uploaded once per distinct file: an upload that fails launches nothing
- * (unless Continue On Fail is on: then the items it concerns are left out). Then, from input items:
- * one request for all good contacts, its output paired to every one of them. To audiences: one
- * launch per item, in order; the first failure stops the rest unless Continue On Fail is on (the
- * router's error then lists the broadcasts already launched).
+ * The header files, uploaded once per distinct file before the first launch. A launch to an
+ * audience whose file failed is not made; a broadcast from all items without its shared file is
+ * not made, and a contact whose own file failed is left out of it (each with its error).
  */
-export async function deliverBatch(
+export async function stage(
+	this: IExecuteFunctions,
+	deliveries: Array<Delivery<LaunchPlan>>,
+): Promise<PreparedDeliveries<LaunchPlan>> {
+	const files = deliveries.flatMap(({ inputs, plan }) => {
+		if (plan.recipients === 'audience')
+			return plan.headerMedia ? [{ itemIndex: inputs[0], media: plan.headerMedia }] : [];
+		const own = plan.contacts.flatMap(({ itemIndex, headerMedia }) =>
+			headerMedia ? [{ itemIndex, media: headerMedia }] : [],
+		);
+		return plan.headerMedia && plan.contacts.length
+			? [{ itemIndex: plan.contacts[0].itemIndex, media: plan.headerMedia }, ...own]
+			: own;
+	});
+	const failed = await uploadHeaderMedia(this, files);
+	const staged: PreparedDeliveries<LaunchPlan> = { deliveries: [], problems: [] };
+	for (const delivery of deliveries) {
+		const { plan } = delivery;
+		if (plan.recipients === 'audience') {
+			const error = failed.get(delivery.inputs[0]);
+			if (error) staged.problems.push({ itemIndex: delivery.inputs[0], error });
+			else staged.deliveries.push(delivery);
+			continue;
+		}
+		const shared =
+			plan.headerMedia && plan.contacts.length && failed.get(plan.contacts[0].itemIndex);
+		if (shared) {
+			// The file every contact shares could not be uploaded: the broadcast cannot go out.
+			staged.problems.push(...plan.contacts.map(({ itemIndex }) => ({ itemIndex, error: shared })));
+			continue;
+		}
+		const contacts = plan.contacts.filter(({ itemIndex }) => {
+			const error = failed.get(itemIndex);
+			if (error) staged.problems.push({ itemIndex, error });
+			return !error;
+		});
+		if (contacts.length)
+			staged.deliveries.push({
+				...delivery,
+				inputs: contacts.map(({ itemIndex }) => itemIndex),
+				plan: { ...plan, contacts },
+			});
+	}
+	return staged;
+}
+
+/** Launches to the same audience go one after another, in input order. */
+export function recipientOf(plan: LaunchPlan): string | undefined {
+	return plan.recipients === 'audience'
+		? `audience ${String(plan.broadcast.audience_id)}`
+		: undefined;
+}
+
+/** The launch: one `send_broadcast` event, with the uploaded header files. */
+export async function deliver(
 	this: IExecuteFunctions,
 	plan: LaunchPlan,
+	itemIndex: number,
 	permit: DeliveryPermit,
-): Promise<BatchOutput[]> {
-	const continueOnFail = this.continueOnFail();
-	const failed = await uploadHeaderMedia(this, headerFilesOf(plan));
-	const outputs: BatchOutput[] = [...failed].map(([itemIndex, error]) => ({
-		error,
-		inputs: [itemIndex],
-	}));
-	if (failed.size && !continueOnFail) return outputs;
+): Promise<IDataObject> {
 	if (plan.recipients === 'audience') {
-		for (const { itemIndex, broadcast, headerMedia } of plan.broadcasts) {
-			if (failed.has(itemIndex)) continue;
-			try {
-				const json = await launch.call(
-					this,
-					omitEmpty({
-						...broadcast,
-						liquid_values: withHeaderMedia(broadcast.liquid_values, headerMedia),
-					}),
-					itemIndex,
-					permit,
-				);
-				outputs.push({
-					json: headerMedia?.mediaUrl ? { ...json, media_url: headerMedia.mediaUrl } : json,
-					inputs: [itemIndex],
-				});
-			} catch (error) {
-				outputs.push({ error: error as Error, inputs: [itemIndex] });
-				if (!continueOnFail) break;
-			}
-		}
-		return outputs;
-	}
-	if (plan.headerMedia && failed.size) {
-		// The file every contact shares could not be uploaded: the broadcast cannot go out.
-		const [[, error]] = [...failed];
-		return [{ error, inputs: plan.contacts.map((entry) => entry.itemIndex) }];
-	}
-	const contacts = plan.contacts.filter((entry) => !failed.has(entry.itemIndex));
-	if (contacts.length === 0) return outputs;
-	const inputs = contacts.map((entry) => entry.itemIndex);
-	const mediaUrls: IDataObject = {};
-	for (const { contact, headerMedia } of contacts)
-		if (headerMedia?.mediaUrl) mediaUrls[String(contact.phone_number)] = headerMedia.mediaUrl;
-	try {
 		const json = await launch.call(
 			this,
 			omitEmpty({
-				...plan.base,
-				liquid_values: withHeaderMedia(plan.base.liquid_values, plan.headerMedia),
-				contacts: contacts.map(({ contact, headerMedia }) =>
-					omitEmpty({
-						...contact,
-						liquid_values: withHeaderMedia(contact.liquid_values, headerMedia),
-					}),
-				),
+				...plan.broadcast,
+				liquid_values: withHeaderMedia(plan.broadcast.liquid_values, plan.headerMedia),
 			}),
-			inputs[0],
+			itemIndex,
 			permit,
 		);
-		return [
-			...outputs,
-			{
-				json: {
-					...json,
-					contactCount: inputs.length,
-					...(plan.headerMedia?.mediaUrl ? { media_url: plan.headerMedia.mediaUrl } : {}),
-					...(Object.keys(mediaUrls).length ? { media_urls: mediaUrls } : {}),
-				},
-				inputs,
-			},
-		];
-	} catch (error) {
-		return [...outputs, { error: error as Error, inputs }];
+		return plan.headerMedia?.mediaUrl ? { ...json, media_url: plan.headerMedia.mediaUrl } : json;
 	}
+	const mediaUrls: IDataObject = {};
+	for (const { contact, headerMedia } of plan.contacts)
+		if (headerMedia?.mediaUrl) mediaUrls[String(contact.phone_number)] = headerMedia.mediaUrl;
+	const json = await launch.call(
+		this,
+		omitEmpty({
+			...plan.base,
+			liquid_values: withHeaderMedia(plan.base.liquid_values, plan.headerMedia),
+			contacts: plan.contacts.map(({ contact, headerMedia }) =>
+				omitEmpty({
+					...contact,
+					liquid_values: withHeaderMedia(contact.liquid_values, headerMedia),
+				}),
+			),
+		}),
+		itemIndex,
+		permit,
+	);
+	return {
+		...json,
+		contactCount: plan.contacts.length,
+		...(plan.headerMedia?.mediaUrl ? { media_url: plan.headerMedia.mediaUrl } : {}),
+		...(Object.keys(mediaUrls).length ? { media_urls: mediaUrls } : {}),
+	};
 }

@@ -461,7 +461,7 @@ export {
 
 /**
  * After the send: the execution waits for the answer. The output shown while it waits is Peach's
- * answer (with `event_id`); the answer replaces it. When Limit Wait Time runs out, n8n goes on with
+ * answer (with `event_id`); the answer replaces it. A question an earlier try sent is not waited for. When Limit Wait Time runs out, n8n goes on with
  * the node's input items, as for every Send and Wait node (they have no `data`).
  */
 export async function follow(
@@ -469,6 +469,11 @@ export async function follow(
 	delivered: Array<Delivered<WaitPlan>>,
 ): Promise<void> {
 	for (const entry of delivered) {
+		if (entry.earlier) {
+			// Sent by the execution this one retries: its link answers that execution, not this one.
+			entry.json.waitError = `The question was already sent by the execution this one retries${typeof entry.json.event_id === 'string' ? ` (event_id ${entry.json.event_id})` : ''}, and its link answers that execution, so this one does not wait. Nothing was sent again: to ask again, start a new execution.`;
+			continue;
+		}
 		try {
 			await this.putExecutionToWait(entry.prepared?.waitTill ?? WAIT_INDEFINITELY);
 		} catch (error) {

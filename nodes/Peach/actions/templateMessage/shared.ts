@@ -9,7 +9,7 @@ import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../..
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
-import type { DeliveryPermit } from '../node.type';
+import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../node.type';
 
 /**
  * What the Template Message operations share: the body of a `send_template_message` event (Send and
@@ -97,17 +97,24 @@ export async function headerMediaOfBody(
 	);
 }
 
-/** Uploads the header files of the prepared items, once per distinct file (the operations' `stage`). */
+/**
+ * The operations' `stage`: uploads the header files of the sends still to make, once per distinct
+ * file; a send whose file could not be uploaded is not made.
+ */
 export async function uploadHeaderFiles(
 	this: IExecuteFunctions,
-	plans: Array<{ itemIndex: number; prepared: TemplateMessagePlan }>,
-): Promise<Map<number, Error>> {
-	return await uploadHeaderMedia(
+	deliveries: Array<Delivery<TemplateMessagePlan>>,
+): Promise<PreparedDeliveries<TemplateMessagePlan>> {
+	const failed = await uploadHeaderMedia(
 		this,
-		plans.flatMap(({ itemIndex, prepared }) =>
-			prepared.headerMedia ? [{ itemIndex, media: prepared.headerMedia }] : [],
+		deliveries.flatMap(({ inputs, plan }) =>
+			plan.headerMedia ? [{ itemIndex: inputs[0], media: plan.headerMedia }] : [],
 		),
 	);
+	return {
+		deliveries: deliveries.filter(({ inputs }) => !failed.has(inputs[0])),
+		problems: [...failed].map(([itemIndex, error]) => ({ itemIndex, error })),
+	};
 }
 
 /** The event body with the uploaded header file as `liquid_values.header_media`. Pure. */

@@ -1,0 +1,18 @@
+/**
+ * Whether a failed request may have reached Peach. A request Peach answered with a refusal (a 4xx,
+ * its failure envelope, a 429, a redirect) or that never left this machine (no connection, no
+ * credential) did not happen; after a server error, a timeout or a connection closed half-way, its
+ * outcome is unknown: it may have been carried out. The transport marks the first kind.
+ */
+const notSent = new WeakSet<object>();
+
+/** Marks an error as one after which the request certainly did not happen. */
+export function markNotSent<T extends object>(error: T): T {
+	notSent.add(error);
+	return error;
+}
+
+/** Whether the request that failed with this error certainly did not happen. */
+export function wasNotSent(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && notSent.has(error);
+}

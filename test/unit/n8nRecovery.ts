@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * What n8n keeps between the tries of a node, as n8n 2.40 keeps it (README "What every delivering
+ * operation promises" lists the paths):
+ * - the node context (`getContext('node')`): one object for every Retry On Fail try of a run; saved
+ *   (as JSON) with a failed execution and handed back by the editor's Retry; lost when the process
+ *   running the execution dies;
+ * - the deduplication store (`checkProcessedAndRecord` / `removeProcessed`, n8n's
+ *   `deduplication-helper.ts`): one row per workflow and node holding a list of md5 hashes, read and
+ *   written whole by every call (a database round trip each), kept through a crash.
+ */
+
+/** n8n's processed_data rows, as DeduplicationHelper reads and writes them. */
+export class FakeDeduplicationStore {
+	readonly rows = new Map<string, { mode: string; data: string[] }>();
+	calls = 0;
+	/**
+	 * A database round trip: the row is read, then written after this many turns of the event loop's
+	 * job queue, so that concurrent callers interleave (not n8n's sleep: tests of waiting replace it
+	 * with a fake clock).
+	 */
+	constructor(private readonly latency = 3) {}
+
+	private async roundTrip(): Promise<void> {
+		for (let turn = 0; turn < this.latency; turn++) await Promise.resolve();
+	}
+
+	private static hash(value: string | number): string {
+		return createHash('md5').update(value.toString()).digest('base64');
+	}
+
+	/** The helpers a node gets for one workflow and node (scope 'node' → `n:<node id>`). */
+	helpersFor(workflowId: string, nodeId: string) {
+		const key = `${workflowId}|n:${nodeId}`;
+		return {
+			checkProcessedAndRecord: async (
+				items: Array<string | number>,
+				scope: string,
+				options: { mode: string; maxEntries?: number },
+			) => {
+				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
+				this.calls++;
+				const row = this.rows.get(key);
+				const read = row ? { mode: row.mode, data: [...row.data] } : undefined;
+				await this.roundTrip();
+				const hashes = items.map((item) => FakeDeduplicationStore.hash(item));
+				if (!read) {
+					const data = [...hashes];
+					if (options.maxEntries) data.splice(0, data.length - options.maxEntries);
+					this.rows.set(key, { mode: options.mode, data });
+					return { new: items, processed: [] };
+				}
+				if (read.mode !== options.mode) throw new Error('incompatible mode');
+				// As n8n: the set is the row as read; an item new in this call is pushed (a duplicate
+				// within one call is pushed twice).
+				const known = new Set(read.data);
+				const result = {
+					new: [] as Array<string | number>,
+					processed: [] as Array<string | number>,
+				};
+				hashes.forEach((hash, index) => {
+					if (known.has(hash)) result.processed.push(items[index]);
+					else {
+						result.new.push(items[index]);
+						read.data.push(hash);
+					}
+				});
+				if (options.maxEntries) read.data.splice(0, read.data.length - options.maxEntries);
+				this.rows.set(key, read);
+				return result;
+			},
+			removeProcessed: async (items: Array<string | number>, scope: string) => {
+				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
+				this.calls++;
+				const row = this.rows.get(key);
+				const read = row ? { mode: row.mode, data: [...row.data] } : undefined;
+				await this.roundTrip();
+				if (!read) return;
+				for (const hash of items.map((item) => FakeDeduplicationStore.hash(item))) {
+					const index = read.data.indexOf(hash);
+					if (index !== -1) read.data.splice(index, 1);
+				}
+				this.rows.set(key, read);
+			},
+		};
+	}
+
+	/** How many entries the row of a workflow's node holds. */
+	size(workflowId = 'wf-1', nodeId = 'node-1'): number {
+		return this.rows.get(`${workflowId}|n:${nodeId}`)?.data.length ?? 0;
+	}
+}
+
+/** What an execution carries into its tries and retries (n8n's runExecutionData, in part). */
+export interface Lineage {
+	/** The node context object (getContext('node')). */
+	nodeContext: IDataObject;
+	store: FakeDeduplicationStore;
+	/** runtimeData.establishedAt: set when the execution was created; a retry inherits it. */
+	establishedAt?: number;
+	executionId: string;
+	mode: string;
+	runIndex: number;
+}
+
+let executions = 100;
+
+/** A new execution (a trigger, a webhook, a manual run) of the workflow. */
+export function newExecution(
+	store = new FakeDeduplicationStore(),
+	overrides: Partial<Lineage> = {},
+): Lineage {
+	executions++;
+	return {
+		nodeContext: {},
+		store,
+		establishedAt: 1_700_000_000_000 + executions,
+		executionId: String(executions),
+		mode: 'webhook',
+		runIndex: 0,
+		...overrides,
+	};
+}
+
+/**
+ * The editor's Retry of a failed execution (both choices): a new execution with the failed one's
+ * data as saved in the database (JSON), its execution context, mode 'retry', the same run index.
+ */
+export function editorRetry(failed: Lineage): Lineage {
+	executions++;
+	return {
+		...failed,
+		nodeContext: JSON.parse(JSON.stringify(failed.nodeContext)) as IDataObject,
+		executionId: String(executions),
+		mode: 'retry',
+	};
+}
+
+/**
+ * The Retry of an execution whose process died while the node ran: nothing of the node's context
+ * was saved; the store keeps what was written; n8n 2.x stored the execution context before it ran.
+ */
+export function crashRetry(crashed: Lineage): Lineage {
+	executions++;
+	return { ...crashed, nodeContext: {}, executionId: String(executions), mode: 'retry' };
+}

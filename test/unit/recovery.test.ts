@@ -1,0 +1,476 @@
+import type { IDataObject, INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import { describe, expect, it, vi } from 'vitest';
+
+import { Peach } from '../../nodes/Peach/Peach.node';
+import {
+	createExecuteContext,
+	type FakeResponse,
+	locator,
+	NEVER_ANSWERED,
+	type RecordedRequest,
+} from './harness';
+import {
+	crashRetry,
+	editorRetry,
+	FakeDeduplicationStore,
+	type Lineage,
+	newExecution,
+} from './n8nRecovery';
+
+/**
+ * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail
+ * (a fresh execute context per try, the same node context), the editor's Retry of a failed execution
+ * (its saved node context handed back, mode "retry"; "with the original workflow" or "with the
+ * currently saved workflow") and the Retry of a crashed execution (the node context lost, n8n's
+ * deduplication store kept). A message or a refund Peach accepted is never made again by any of them.
+ */
+
+const send = (phoneNumber: string, firstName = 'Asha') => ({
+	resource: 'templateMessage',
+	operation: 'send',
+	phoneNumber,
+	templateId: locator('wat_welcome'),
+	variablesInput: 'fields',
+	variables: { values: [{ key: 'first_name', value: firstName }] },
+	contactFields: {},
+	additionalFields: {},
+});
+
+const phones = (count: number) =>
+	Array.from({ length: count }, (_, index) => `+9199000${String(index + 1).padStart(5, '0')}`);
+
+const accepted = (eventId: string): FakeResponse => ({
+	statusCode: 201,
+	body: { status: 'success', event_id: eventId },
+});
+
+/** Peach's answer to each send: by the phone's position, e.g. evt_3 for the 3rd phone. */
+function answersFor(
+	count: number,
+	special: Record<number, FakeResponse | Error | typeof NEVER_ANSWERED> = {},
+) {
+	return Array.from(
+		{ length: count },
+		(_, index) => special[index] ?? accepted(`evt_${index + 1}`),
+	);
+}
+
+interface TryResult {
+	output?: INodeExecutionData[][];
+	error?: NodeApiError;
+	requests: RecordedRequest[];
+}
+
+/** One try of the node: a fresh execute context in the given execution. */
+async function runTry(
+	lineage: Lineage,
+	params: Array<Record<string, unknown>>,
+	responses: Array<FakeResponse | Error | typeof NEVER_ANSWERED>,
+	options: { continueOnFail?: boolean } = {},
+): Promise<TryResult> {
+	const harness = createExecuteContext({ params, responses, lineage, ...options });
+	try {
+		return { output: await new Peach().execute.call(harness.context), requests: harness.requests };
+	} catch (error) {
+		return { error: error as NodeApiError, requests: harness.requests };
+	}
+}
+
+const phoneOf = (request: RecordedRequest) =>
+	(request.body as { contact: { phone_number: string } }).contact.phone_number;
+
+/** How many messages each phone got over all tries. */
+function messagesPerPhone(...tries: TryResult[]): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const result of tries)
+		for (const request of result.requests)
+			if (request.options.method === 'POST')
+				counts.set(phoneOf(request), (counts.get(phoneOf(request)) ?? 0) + 1);
+	return counts;
+}
+
+const twice = (counts: Map<string, number>) => [...counts].filter(([, count]) => count > 1);
+
+const refused: FakeResponse = {
+	statusCode: 422,
+	body: { status: 'failed', reason: { contact: { phone_number: ['is blocked'] } } },
+};
+const serverError: FakeResponse = { statusCode: 500, body: { message: 'Internal error' } };
+
+describe('Retry On Fail: a fresh try of the node with the same node context', () => {
+	it('item 3 refused in each of 3 tries: items 1 and 2 are sent once; the error lists them', async () => {
+		const execution = newExecution();
+		const params = phones(3).map((phone) => send(phone));
+		const tries = [
+			await runTry(execution, params, answersFor(3, { 2: refused })),
+			await runTry(execution, params, [refused]),
+			await runTry(execution, params, [refused]),
+		];
+		expect(tries.map((result) => result.requests.map(phoneOf))).toEqual([
+			phones(3),
+			[phones(3)[2]],
+			[phones(3)[2]],
+		]);
+		expect(twice(messagesPerPhone(...tries.slice(0, 1)))).toEqual([]);
+		const last = tries[2].error as NodeApiError;
+		expect(last.message).toBe('contact.phone_number: is blocked');
+		expect(last.description).toContain(
+			'Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2).',
+		);
+		expect(last.description).toContain(
+			'A Retry of this execution (or Retry On Fail) sends item 3, never what was sent.',
+		);
+		expect(last.context.alreadySent).toEqual([
+			{ item: 0, event_id: 'evt_1' },
+			{ item: 1, event_id: 'evt_2' },
+		]);
+	});
+
+	it('a later try that succeeds outputs the earlier sends with their answer, marked as already sent', async () => {
+		const execution = newExecution();
+		const params = phones(3).map((phone) => send(phone));
+		await runTry(execution, params, answersFor(3, { 2: refused }));
+		const second = await runTry(execution, params, [accepted('evt_3')]);
+		expect(second.requests.map(phoneOf)).toEqual([phones(3)[2]]);
+		const [items] = second.output as INodeExecutionData[][];
+		expect(items.map((item) => [item.json.event_id, item.pairedItem])).toEqual([
+			['evt_1', { item: 0 }],
+			['evt_2', { item: 1 }],
+			['evt_3', { item: 2 }],
+		]);
+		expect(items[0].json.alreadySent).toEqual({
+			at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+			recipient: phones(3)[0],
+			note: 'Sent by an earlier try of this node (Retry On Fail, or the execution this one retries); not sent again.',
+		});
+		expect(items[2].json).not.toHaveProperty('alreadySent');
+	});
+
+	it('with Continue On Fail, n8n runs the node again when item 1 is an error: only item 1 is sent again', async () => {
+		const execution = newExecution();
+		const params = phones(3).map((phone) => send(phone));
+		const first = await runTry(execution, params, answersFor(3, { 0: refused }), {
+			continueOnFail: true,
+		});
+		const [firstItems] = first.output as INodeExecutionData[][];
+		// n8n re-runs the node because output[0][0].json.error is set (workflow-execute.ts).
+		expect(firstItems[0].json.error).toBe('contact.phone_number: is blocked');
+		const second = await runTry(execution, params, [refused], { continueOnFail: true });
+		expect(second.requests.map(phoneOf)).toEqual([phones(3)[0]]);
+		const [items] = second.output as INodeExecutionData[][];
+		expect(items.map((item) => item.json.event_id ?? item.json.error)).toEqual([
+			'contact.phone_number: is blocked',
+			'evt_2',
+			'evt_3',
+		]);
+	});
+});
+
+describe("the editor's Retry of a failed execution", () => {
+	it('"with the original workflow": the sent items are not sent again; the rest are; a retry of the retry sends nothing twice', async () => {
+		const count = 8;
+		const params = phones(count).map((phone) => send(phone));
+		const original = newExecution();
+		// Peach has a server error from the 4th send on: the run stops (unknown outcome of the 4th).
+		const first = await runTry(original, params, answersFor(count, { 3: serverError }), {});
+		expect((first.error as NodeApiError).httpCode).toBe('500');
+		expect(first.error?.description).toContain(
+			'Item 4 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.',
+		);
+		const sentFirst = first.requests.length;
+
+		// Retry: Peach still fails on the first new send.
+		const retry = editorRetry(original);
+		const second = await runTry(retry, params, [serverError, ...answersFor(count)]);
+		expect(second.error?.description).toMatch(
+			/Outcome unknown since an earlier try, not sent again: item 4\./,
+		);
+
+		// Retry of the retry: Peach works again.
+		const third = await runTry(editorRetry(retry), params, answersFor(count));
+		expect(twice(messagesPerPhone(first, second, third))).toEqual([]);
+		const [items] = third.output as INodeExecutionData[][];
+		expect(items).toHaveLength(count);
+		const unknown = items.filter((item) => item.json.outcomeUnknown);
+		expect(unknown.map((item) => item.pairedItem)).toEqual([{ item: 3 }, { item: sentFirst }]);
+		expect(unknown[0].json.outcomeUnknown).toMatchObject({
+			recipient: phones(count)[3],
+			reason: 'Peach had a server error (500): Internal error',
+		});
+		// Every item not sent before was sent once.
+		const phonesSent = [first, second, third].flatMap((result) => result.requests.map(phoneOf));
+		expect(new Set(phonesSent)).toEqual(new Set(phones(count)));
+	});
+
+	it('"with the currently saved workflow": a fixed item is sent as it is now; an item sent before is not sent again even if its content changed', async () => {
+		const params = phones(3).map((phone) => send(phone));
+		const original = newExecution();
+		await runTry(original, params, answersFor(3, { 2: refused }));
+		// The user changes the mapping (every item's first_name) and fixes item 3's number.
+		const fixed = [
+			send(phones(3)[0], 'Ana'),
+			send(phones(3)[1], 'Ana'),
+			send('+919900099999', 'Ana'),
+		];
+		const retry = await runTry(editorRetry(original), fixed, [accepted('evt_9')]);
+		expect(retry.requests.map((request) => request.body)).toEqual([
+			{
+				event_type: 'send_template_message',
+				contact: { phone_number: '+919900099999' },
+				template_message: {
+					whats_app_template_id: 'wat_welcome',
+					liquid_values: { first_name: 'Ana' },
+				},
+			},
+		]);
+		const [items] = retry.output as INodeExecutionData[][];
+		expect(items.map((item) => item.json.event_id)).toEqual(['evt_1', 'evt_2', 'evt_9']);
+	});
+
+	it('"Send Again If Outcome Unknown" sends the unknown ones again, only when asked', async () => {
+		const params = phones(3).map((phone) => send(phone));
+		const original = newExecution();
+		const oneByOne = params.map((item) => ({ ...item, requestOptions: { concurrency: 1 } }));
+		await runTry(original, oneByOne, answersFor(3, { 1: serverError }));
+		const asked = params.map((item) => ({
+			...item,
+			requestOptions: { concurrency: 1, resendUnknown: true },
+		}));
+		const retry = await runTry(editorRetry(original), asked, answersFor(2));
+		expect(retry.requests.map(phoneOf)).toEqual([phones(3)[1], phones(3)[2]]);
+	});
+
+	it('a later node failed: the Peach node is not run again by n8n, and nothing of its record stays in the execution', async () => {
+		const execution = newExecution();
+		const params = phones(2).map((phone) => send(phone));
+		await runTry(execution, params, answersFor(2));
+		expect(execution.nodeContext.peachDeliveries).toEqual({ ordinals: { 0: 0 }, runs: { 0: {} } });
+	});
+});
+
+describe('the Retry of a crashed execution (the process running it was killed)', () => {
+	/** Sends `count` items until the process dies with `inFlight` requests under way. */
+	async function crashAfter(count: number, answered: number, concurrency: number) {
+		const store = new FakeDeduplicationStore();
+		const execution = newExecution(store);
+		const params = phones(count).map((phone) => ({
+			...send(phone),
+			requestOptions: { concurrency },
+		}));
+		const responses = answersFor(count).map((answer, index) =>
+			index < answered ? answer : NEVER_ANSWERED,
+		);
+		const harness = createExecuteContext({ params, responses, lineage: execution });
+		void new Peach().execute.call(harness.context);
+		// The node goes on until every lane waits for an answer that never comes; then the worker dies.
+		await vi.waitFor(() => expect(harness.requests.length).toBe(answered + concurrency), {
+			timeout: 5000,
+		});
+		await sleep(50);
+		return { store, execution, params, crashed: harness.requests };
+	}
+
+	it('nothing Peach accepted before the crash is sent again; what was under way is unknown (at most Max Concurrent Requests)', async () => {
+		const { execution, params, crashed } = await crashAfter(40, 17, 5);
+		const retry = crashRetry(execution);
+		const result = await runTry(retry, params, answersFor(40));
+		const counts = messagesPerPhone({ requests: crashed }, result);
+		expect(twice(counts)).toEqual([]);
+		const [items] = result.output as INodeExecutionData[][];
+		const sentBefore = items.filter((item) => item.json.alreadySent);
+		const unknown = items.filter((item) => item.json.outcomeUnknown);
+		expect(sentBefore).toHaveLength(17);
+		expect(unknown).toHaveLength(5);
+		expect(sentBefore[0].json).toEqual({
+			alreadySent: {
+				at: null,
+				recipient: expect.any(String),
+				note: "Sent before the n8n process running the retried execution stopped; not sent again. Peach's answer was not kept: Template Message → Get Many Statuses lists what Peach queued.",
+			},
+		});
+		expect(result.requests).toHaveLength(40 - 17 - 5);
+		// Every phone got its message once, except the 5 whose outcome is unknown.
+		expect(counts.size).toBe(40);
+	});
+
+	it('also when n8n runs the Peach node at another run index (a node before it counted a run more)', async () => {
+		const { execution, params, crashed } = await crashAfter(10, 4, 2);
+		const result = await runTry({ ...crashRetry(execution), runIndex: 1 }, params, answersFor(10));
+		expect(twice(messagesPerPhone({ requests: crashed }, result))).toEqual([]);
+	});
+
+	it('a new execution with the same input sends everything again: only retries are matched', async () => {
+		const store = new FakeDeduplicationStore();
+		const params = phones(3).map((phone) => send(phone));
+		const first = await runTry(newExecution(store), params, answersFor(3));
+		const second = await runTry(newExecution(store), params, answersFor(3));
+		expect(first.requests).toHaveLength(3);
+		expect(second.requests).toHaveLength(3);
+	});
+
+	it('n8n 1.x (no execution context): a stalled job run again in the same execution sends nothing twice', async () => {
+		const store = new FakeDeduplicationStore();
+		const execution = newExecution(store, { establishedAt: undefined });
+		const params = phones(6).map((phone) => ({
+			...send(phone),
+			requestOptions: { concurrency: 1 },
+		}));
+		const harness = createExecuteContext({
+			params,
+			responses: answersFor(6).map((answer, index) => (index < 3 ? answer : NEVER_ANSWERED)),
+			lineage: execution,
+		});
+		void new Peach().execute.call(harness.context);
+		await vi.waitFor(() => expect(harness.requests.length).toBe(4), { timeout: 5000 });
+		await sleep(50);
+		// Bull runs the stalled job again: the same execution, its node context lost.
+		const again = await runTry({ ...execution, nodeContext: {} }, params, answersFor(6));
+		expect(again.requests.map(phoneOf)).toEqual(phones(6).slice(4));
+	});
+});
+
+describe("n8n's deduplication store is written in turns", () => {
+	it('50 sends at 20 at a time over a slow database: every claim and every sent mark is kept (each call rewrites the whole list)', async () => {
+		const store = new FakeDeduplicationStore(20);
+		const params = phones(50).map((phone) => ({
+			...send(phone),
+			requestOptions: { concurrency: 20 },
+		}));
+		const result = await runTry(newExecution(store), params, answersFor(50));
+		expect(result.output?.[0]).toHaveLength(50);
+		// A claim and a sent mark per delivery, none lost to a write that read the list before another.
+		expect(store.size()).toBe(100);
+		// Claims and marks travel together: far fewer writes than deliveries.
+		expect(store.calls).toBeLessThan(50);
+	});
+
+	it('two executions of the node at once in one process: their writes to the one list take turns, none is lost', async () => {
+		const store = new FakeDeduplicationStore(20);
+		const params = phones(20).map((phone) => send(phone));
+		const [a, b] = await Promise.all([
+			runTry(newExecution(store), params, answersFor(20)),
+			runTry(newExecution(store), params, answersFor(20)),
+		]);
+		expect([a.output?.[0], b.output?.[0]].map((items) => items?.length)).toEqual([20, 20]);
+		expect(store.size()).toBe(80);
+	});
+
+	it('a claim n8n cannot record: that item is not sent, and the error says so', async () => {
+		const store = new FakeDeduplicationStore();
+		const execution = newExecution(store);
+		const helpers = store.helpersFor('wf-1', 'node-1');
+		vi.spyOn(store, 'helpersFor').mockReturnValue({
+			...helpers,
+			checkProcessedAndRecord: async () => {
+				throw new Error('SQLITE_BUSY: database is locked');
+			},
+		});
+		const result = await runTry(execution, [send(phones(1)[0])], answersFor(1));
+		expect(result.requests).toHaveLength(0);
+		expect(result.error?.message).toBe(
+			'n8n could not record the delivery before making it, so it was not made: SQLITE_BUSY: database is locked',
+		);
+	});
+});
+
+describe('every delivering operation keeps the record', () => {
+	const refund = (orderId: string) => ({
+		resource: 'order',
+		operation: 'refund',
+		orderId,
+		refundType: 'partial',
+		amount: 12000,
+		currency: 'INR',
+		speed: 'normal',
+	});
+
+	it('Order → Refund: a retried refund moves money once', async () => {
+		const params = [refund('wa_ord_1'), refund('wa_ord_2')];
+		const original = newExecution();
+		const first = await runTry(original, params, [
+			{ statusCode: 201, body: { id: 'rfnd_1', status: 'pending' } },
+			serverError,
+		]);
+		expect(first.error?.httpCode).toBe('500');
+		const retry = await runTry(editorRetry(original), params, []);
+		expect(retry.requests).toHaveLength(0);
+		const [items] = retry.output as INodeExecutionData[][];
+		expect(items[0].json).toMatchObject({ id: 'rfnd_1', alreadySent: { recipient: 'wa_ord_1' } });
+		expect(items[1].json.outcomeUnknown).toMatchObject({ recipient: 'wa_ord_2' });
+	});
+
+	it('Broadcast → Launch from all items: a retry does not launch the broadcast again', async () => {
+		const launch = (phone: string) => ({
+			resource: 'broadcast',
+			operation: 'launch',
+			name: 'Spring sale',
+			templateId: locator('wat_welcome'),
+			variablesInput: 'fields',
+			variables: {},
+			recipients: 'items',
+			contactPhoneNumber: phone,
+			deliveryMode: 'instant',
+		});
+		const params = phones(3).map((phone) => launch(phone));
+		const original = newExecution();
+		await runTry(original, params, [{ statusCode: 200, body: { event_id: 'evt_b' } }]);
+		// The workflow failed in a later node and was retried from the start (a crash, say).
+		const retry = await runTry(crashRetry(original), params, []);
+		expect(retry.error).toBeUndefined();
+		expect(retry.requests).toHaveLength(0);
+		expect((retry.output as INodeExecutionData[][])[0][0].pairedItem).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+		]);
+	});
+
+	it('Send and Wait: a question an earlier try sent is not sent again, and this run does not wait for it', async () => {
+		const template = {
+			statusCode: 200,
+			body: {
+				id: 'wat_approval',
+				name: 'approval_request',
+				status: 'approved',
+				components: [
+					{
+						component_type: 'body',
+						value:
+							"{{message | example: 'Refund?'}} Answer: {{approval_link | example: 'https://x.test'}}",
+					},
+				],
+			},
+		};
+		const params = [
+			{
+				resource: 'templateMessage',
+				operation: 'sendAndWait',
+				phoneNumber: '+919988776655',
+				templateId: locator('wat_approval'),
+				message: 'Refund order A-7?',
+				messageVariable: 'message',
+				linkVariable: 'approval_link',
+			},
+		];
+		const original = newExecution();
+		const first = createExecuteContext({
+			params,
+			responses: [template, accepted('evt_q')],
+			lineage: original,
+		});
+		await new Peach().execute.call(first.context);
+		expect(first.putExecutionToWait).toHaveBeenCalledTimes(1);
+		const retry = createExecuteContext({
+			params,
+			responses: [template],
+			lineage: crashRetry(original),
+		});
+		const [[item]] = await new Peach().execute.call(retry.context);
+		expect(retry.requests.map((request) => request.options.method)).toEqual(['GET']);
+		expect(retry.putExecutionToWait).not.toHaveBeenCalled();
+		expect((item.json as IDataObject).waitError).toBe(
+			'The question was already sent by the execution this one retries, and its link answers that execution, so this one does not wait. Nothing was sent again: to ask again, start a new execution.',
+		);
+	});
+});
