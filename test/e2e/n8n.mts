@@ -496,6 +496,20 @@ export class N8nClient {
 		return String(created.id);
 	}
 
+	/** Saves a changed workflow (what the editor's "Retry with currently saved workflow" loads). */
+	async updateWorkflow(id: string, workflow: { name: string; nodes: Json[]; connections: Json }) {
+		await this.api('PUT', `/workflows/${id}`, { ...workflow, settings: { executionOrder: 'v1' } });
+	}
+
+	/**
+	 * The editor's Retry of a failed execution (`loadWorkflow`: with the currently saved workflow, else
+	 * the original); n8n answers once the retry finished, with the new execution's id and status.
+	 */
+	async retryExecution(id: string, loadWorkflow: boolean): Promise<{ id: string; status: string }> {
+		const retried = await this.rest('POST', `/executions/${id}/retry`, { loadWorkflow });
+		return { id: String(retried.id), status: String(retried.status) };
+	}
+
 	async activate(id: string) {
 		await this.api('POST', `/workflows/${id}/activate`);
 	}

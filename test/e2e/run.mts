@@ -22,6 +22,7 @@ import { mediaChecks } from './checks/media.e2e.mts';
 import { neverRepeatChecks } from './checks/neverRepeat.e2e.mts';
 import { orderChecks } from './checks/order.e2e.mts';
 import { peachTriggerChecks } from './checks/peachTrigger.e2e.mts';
+import { recoveryChecks } from './checks/recovery.e2e.mts';
 import { templateMessageChecks } from './checks/templateMessage.e2e.mts';
 import { sendAndWaitChecks } from './checks/sendAndWait.e2e.mts';
 import { templateMessageMoreChecks } from './checks/templateMessageMore.e2e.mts';
@@ -57,6 +58,7 @@ const checks = [
 	...mediaChecks,
 	...headerMediaChecks,
 	...neverRepeatChecks,
+	...recoveryChecks,
 	// Last among the action checks: it archives and pauses templates the others send.
 	...whatsAppTemplateChecks,
 	...peachTriggerChecks,

@@ -374,6 +374,31 @@ describe('fault injection', () => {
 		expect(statuses).toEqual([200, 200, 500, 200, 200, 500, 200, 200, 200]);
 	});
 
+	it('from the N-th matching request on, for a time: every request in the window, then normal', async () => {
+		await fault({ kind: 'rate_limit', path: '/api/v1/streams', after: 2, forMs: 300 });
+		const statuses = [];
+		for (let i = 0; i < 5; i++) statuses.push((await api('GET', '/api/v1/streams')).status);
+		expect(statuses).toEqual([200, 200, 429, 429, 429]);
+		await new Promise((resolve) => setTimeout(resolve, 320));
+		expect((await api('GET', '/api/v1/streams')).status).toBe(200);
+	});
+
+	it("a refusal of one contact: Peach's 422 failure envelope, and nothing happens", async () => {
+		await fault({
+			kind: 'refuse',
+			method: 'POST',
+			path: '/api/v1/events',
+			bodyIncludes: '+919988776655',
+		});
+		const refused = await send('wat_welcome');
+		expect(refused.status).toBe(422);
+		expect(refused.json).toEqual({
+			status: 'failed',
+			reason: { contact: { phone_number: ['is blocked by the sandbox'] } },
+		});
+		expect(sandbox.state.events).toHaveLength(0);
+	});
+
 	it('a slow answer and a dropped connection', async () => {
 		await fault({ kind: 'slow', delayMs: 300 });
 		const started = Date.now();

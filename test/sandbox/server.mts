@@ -73,7 +73,7 @@ export interface SandboxOptions {
 	log?: (line: string) => void;
 }
 
-export type FaultKind = 'rate_limit' | 'server_error' | 'slow' | 'drop' | 'non_json';
+export type FaultKind = 'rate_limit' | 'server_error' | 'slow' | 'drop' | 'non_json' | 'refuse';
 
 export interface Fault {
 	kind: FaultKind;
@@ -84,8 +84,19 @@ export interface Fault {
 	times?: number;
 	/** Hits only every N-th matching request (default 1: each), spreading faults through a run. */
 	every?: number;
-	/** Matching requests seen so far (for `every`). */
+	/** Matching requests seen so far (for `every` and `after`). */
 	seen?: number;
+	/** Lets this many matching requests through before the fault starts (e.g. 599: from the 600th). */
+	after?: number;
+	/**
+	 * From its first hit on, hits every matching request for this long (then it is gone), whatever
+	 * `times` says: Peach rate-limiting for 30 s, say.
+	 */
+	forMs?: number;
+	/** When a `forMs` fault first hit. */
+	since?: number;
+	/** Only requests whose body holds this text (a phone number, say: Peach refusing one contact). */
+	bodyIncludes?: string;
 	retryAfter?: number;
 	delayMs?: number;
 }
@@ -284,7 +295,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		if (action === 'events' && method === 'GET')
 			return { status: 200, body: [...WEBHOOK_EVENT_TYPES] };
 		if (action === 'faults' && method === 'POST') {
-			const kinds: FaultKind[] = ['rate_limit', 'server_error', 'slow', 'drop', 'non_json'];
+			const kinds: FaultKind[] = [
+				'rate_limit',
+				'server_error',
+				'slow',
+				'drop',
+				'non_json',
+				'refuse',
+			];
 			if (!kinds.includes(input.kind as FaultKind))
 				throw validationFailed({ kind: [`must be one of ${kinds.join(', ')}`] });
 			const fault: Fault = {
@@ -295,6 +313,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				retryAfter: typeof input.retryAfter === 'number' ? input.retryAfter : 1,
 				delayMs: typeof input.delayMs === 'number' ? input.delayMs : 2000,
 				every: typeof input.every === 'number' && input.every >= 1 ? input.every : 1,
+				after: typeof input.after === 'number' && input.after >= 0 ? input.after : 0,
+				forMs: typeof input.forMs === 'number' && input.forMs > 0 ? input.forMs : undefined,
+				bodyIncludes: typeof input.bodyIncludes === 'string' ? input.bodyIncludes : undefined,
 				seen: 0,
 			};
 			faults.push(fault);
@@ -359,16 +380,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		throw new Error(`${method} /__sandbox/phone/${action} is not a phone action`);
 	}
 
-	function takeFault(method: string, path: string, header: string | undefined): Fault | undefined {
+	function takeFault(
+		method: string,
+		path: string,
+		header: string | undefined,
+		body: string,
+	): Fault | undefined {
 		if (header) return { kind: header as FaultKind, retryAfter: 1, delayMs: 2000 };
+		const now = Date.now();
+		// A time-limited fault whose time is over is gone.
+		for (let at = faults.length - 1; at >= 0; at--) {
+			const fault = faults[at];
+			if (fault.since !== undefined && now - fault.since >= (fault.forMs ?? 0)) faults.splice(at, 1);
+		}
 		const index = faults.findIndex((fault) => {
 			if (fault.method && fault.method !== method) return false;
 			if (fault.path && !path.startsWith(fault.path)) return false;
+			if (fault.bodyIncludes !== undefined && !body.includes(fault.bodyIncludes)) return false;
 			fault.seen = (fault.seen ?? 0) + 1;
-			return fault.seen % (fault.every ?? 1) === 0;
+			const counted = fault.seen - (fault.after ?? 0);
+			return counted > 0 && counted % (fault.every ?? 1) === 0;
 		});
 		if (index === -1) return undefined;
 		const fault = faults[index];
+		if (fault.forMs !== undefined) {
+			fault.since ??= now;
+			return fault;
+		}
 		fault.times = (fault.times ?? 1) - 1;
 		if (fault.times <= 0) faults.splice(index, 1);
 		return fault;
@@ -474,6 +512,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			method,
 			url.pathname,
 			req.headers['x-sandbox-fault'] as string | undefined,
+			rawBody,
 		);
 		if (fault?.kind === 'rate_limit')
 			return reply(
@@ -482,6 +521,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				{ 'Retry-After': String(fault.retryAfter ?? 1) },
 			);
 		if (fault?.kind === 'server_error') return reply(500, { message: 'Internal server error' });
+		// Peach's validation failure: the request is refused, nothing happens.
+		if (fault?.kind === 'refuse')
+			return reply(422, {
+				status: 'failed',
+				reason: { contact: { phone_number: ['is blocked by the sandbox'] } },
+			});
 		if (fault?.kind === 'drop') {
 			record.status = 0;
 			log(`${method} ${url.pathname} -> dropped`);

@@ -22,22 +22,20 @@ const send: Json = {
 	additionalFields: {},
 };
 
-const sendsOf = (requests: Array<{ method: string; path: string }>) =>
+const sendsOf = <T extends { method: string; path: string }>(requests: T[]) =>
 	requests.filter((request) => request.method === 'POST' && request.path === '/api/v1/events');
 
 export const neverRepeatChecks: Check[] = [
 	{
-		name: 'partial failure: a 3-item send whose 3rd request Peach refuses queues 2, and the error lists their event_ids',
+		name: 'partial failure: a 3-item send whose 3rd contact Peach refuses queues 2, and the error lists their event_ids',
 		fn: async (ctx) => {
 			const queuedBefore = ctx.sandbox.state.events.length;
-			// The third send request that reaches Peach is refused (the three go out side by side).
 			ctx.sandbox.faults.push({
-				kind: 'rate_limit',
+				kind: 'refuse',
 				method: 'POST',
 				path: '/api/v1/events',
-				every: 3,
+				bodyIncludes: '+14155550203',
 				times: 1,
-				retryAfter: 5,
 			});
 			const { execution, requests } = await runPeachWorkflow(
 				ctx,
@@ -54,15 +52,48 @@ export const neverRepeatChecks: Check[] = [
 			assertEqual(queued.length, 2, 'queued in Peach');
 			const error = nodeError(execution, 'Peach');
 			const description = String(error?.description);
-			assertEqual(error?.httpCode, '429', 'error httpCode');
+			assertEqual(error?.httpCode, '422', 'error httpCode');
 			for (const eventId of queued) {
 				assert(
 					description.includes(`event_id ${eventId}`),
 					`${eventId} not listed: ${description}`,
 				);
 			}
-			assert(description.includes('Already sent, do not send these again'), description);
+			assert(description.includes('Already sent: item'), description);
 			assert(!/run the workflow again/i.test(description), `advises a rerun: ${description}`);
+		},
+	},
+	{
+		name: 'a 429 on the 3rd send: Peach did not take it, so the node waits Retry-After and sends it again; each contact queued once',
+		fn: async (ctx) => {
+			ctx.sandbox.faults.push({
+				kind: 'rate_limit',
+				method: 'POST',
+				path: '/api/v1/events',
+				bodyIncludes: '+14155550233',
+				times: 1,
+				retryAfter: 1,
+			});
+			const { execution, requests } = await runPeachWorkflow(
+				ctx,
+				'e2e-rate-limited-send',
+				send,
+				{},
+				{
+					before: threeItems(['+14155550231', '+14155550232', '+14155550233']),
+				},
+			);
+			assertEqual(execution.status, 'success', 'execution status');
+			const sends = sendsOf(requests);
+			assertEqual(
+				sends.map((request) => request.status).sort(),
+				[201, 201, 201, 429],
+				'send requests (the refused one sent again)',
+			);
+			const queued = sends
+				.filter((request) => request.status === 201)
+				.map((request) => String(((request.body as Json)?.contact as Json)?.phone_number));
+			assertEqual(queued.sort(), ['+14155550231', '+14155550232', '+14155550233'], 'queued');
 		},
 	},
 	{
