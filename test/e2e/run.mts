@@ -103,7 +103,18 @@ async function main() {
 			apiKey: SANDBOX_KEY,
 			baseUrl: sandbox.url,
 		});
-		const ctx: Context = { n8n, client, sandbox, credential };
+		const ctx: Context = {
+			n8n,
+			client,
+			sandbox,
+			credential,
+			crashAndRestart: async () => {
+				const port = ctx.n8n.port;
+				await ctx.n8n.kill();
+				n8n = await startN8n({ host, nodeBin, userFolder, port });
+				ctx.n8n = n8n;
+			},
+		};
 
 		for (const check of checks) {
 			const began = Date.now();

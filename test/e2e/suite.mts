@@ -19,6 +19,8 @@ export interface Context {
 	client: N8nClient;
 	sandbox: Sandbox;
 	credential: { id: string; name: string };
+	/** Kills n8n (kill -9) and starts it again on the same port and folder (last checks only). */
+	crashAndRestart(): Promise<void>;
 }
 
 export type Check = { name: string; fn: (ctx: Context) => Promise<void> };

@@ -10,8 +10,11 @@
  *   4. the main killed (kill -9) in the middle of 1,000 deliveries, started again, and every delivery
  *      not answered 2xx resent (as Peach does): 0 deliveries answered 2xx without an execution, exactly
  *      one execution per delivery;
- *   5. a worker killed (kill -9) in the middle of a 2,000-item send: no phone number gets the message
- *      twice; how many were never sent and what the execution says are reported;
+ *   5. recovery (recovery.mts): 429s from the 600th send for 30 s (every item sent once); server
+ *      errors from the 600th send, the editor's Retry and a retry of that retry; Retry On Fail with
+ *      a refused contact; a worker killed in the middle of a send and the execution retried while
+ *      n8n shows it crashed; a refund whose workflow failed after it, retried: no phone (or order)
+ *      twice;
  *   6. a Send and Wait execution waits, and the answer resumes it on a worker;
  *   7. the webhook secret and the API key never in plain text in Redis (watched while the load runs),
  *      PostgreSQL (a full dump) or the processes' logs.
@@ -45,6 +48,7 @@ import {
 	webhookNode,
 } from '../e2e/n8n.mts';
 import { assert, assertEqual, type Context, pool, postDelivery } from '../e2e/suite.mts';
+import { type RecoveryContext, recoveryChecks } from './recovery.mts';
 import { ensurePackages, type Service, startPostgres, startRedis } from './services.mts';
 
 const SEND_ITEMS = 2000;
@@ -208,7 +212,15 @@ async function main() {
 			apiKey: API_KEY,
 			baseUrl: sandbox.url,
 		});
-		const ctx: Context = { n8n: main, client, sandbox, credential };
+		const ctx: Context = {
+			n8n: main,
+			client,
+			sandbox,
+			credential,
+			crashAndRestart: async () => {
+				throw new Error('queue-mode checks restart the main themselves');
+			},
+		};
 
 		// Redis is read every second while the load runs: jobs live there only while they are in flight.
 		let redisScans = 0;
@@ -560,110 +572,17 @@ async function main() {
 			},
 		);
 
-		await check(
-			`a worker killed (kill -9) in the middle of a ${SEND_ITEMS}-item send: no message sent twice`,
-			async () => {
-				await fetch(`${sandbox?.url}/__sandbox/faults`, { method: 'DELETE' });
-				// Each send takes 20 ms at Peach, so the send lasts long enough to be cut in the middle.
-				await fetch(`${sandbox?.url}/__sandbox/faults`, {
-					method: 'POST',
-					body: JSON.stringify({
-						kind: 'slow',
-						method: 'POST',
-						path: '/api/v1/events',
-						delayMs: 20,
-						times: 100_000,
-					}),
-				});
-				const path = `queue-crash-send-${randomUUID().slice(0, 8)}`;
-				const workflowId = await client.createWorkflow({
-					name: 'queue send, worker killed',
-					nodes: [
-						{
-							...webhookNode(path),
-							parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
-						},
-						codeNode(
-							`return Array.from({ length: ${SEND_ITEMS} }, (_, i) => ({ json: { phone: '+1416' + String(5000000 + i) } }));`,
-							'Items',
-						),
-						peachNode(
-							{
-								resource: 'templateMessage',
-								operation: 'send',
-								phoneNumber: '={{ $json.phone }}',
-								templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
-								variablesInput: 'fields',
-								variables: { values: [{ key: 'first_name', value: 'Guest' }] },
-								contactFields: {},
-								additionalFields: {},
-							},
-							credential,
-							'Send',
-						),
-					],
-					connections: chain('Webhook', 'Items', 'Send'),
-				});
-				await client.activate(workflowId);
-				const requestsBefore = sandbox?.state.requests.length ?? 0;
-				const sendsSoFar = () =>
-					(sandbox?.state.requests ?? [])
-						.slice(requestsBefore)
-						.filter((request) => request.method === 'POST' && request.path === '/api/v1/events');
-				assertEqual((await client.callWebhook(path, {})).status, 200, 'webhook answer');
-				const started = Date.now();
-				while (sendsSoFar().length < 500 && Date.now() - started < 120_000) {
-					await new Promise((resolve) => setTimeout(resolve, 50));
-				}
-				const [executionId] = await client.executionIds(workflowId);
-				const running = workers.find((worker) =>
-					readFileSync(worker.logFile, 'utf8').includes(`execution ${executionId}`),
-				);
-				assert(running, `no worker log names execution ${executionId}`);
-				const atKill = sendsSoFar().length;
-				log(`      ${atKill} sends made: killing the worker running execution ${executionId}`);
-				await running.kill();
-				// What n8n does next is n8n's: wait until the execution ends or nothing moves for 2 minutes.
-				let last = -1;
-				let quietSince = Date.now();
-				let execution: Json = {};
-				for (;;) {
-					execution = await client.api('GET', `/executions/${executionId}?includeData=true`);
-					const sent = sendsSoFar().length;
-					if (sent !== last) {
-						last = sent;
-						quietSince = Date.now();
-					}
-					const ended = ['success', 'error', 'crashed', 'canceled'].includes(
-						String(execution.status),
-					);
-					if ((ended && Date.now() - quietSince > 5000) || Date.now() - quietSince > 120_000) break;
-					await new Promise((resolve) => setTimeout(resolve, 1000));
-				}
-				await fetch(`${sandbox?.url}/__sandbox/faults`, { method: 'DELETE' });
-				const sends = sendsSoFar();
-				const perPhone = new Map<string, number>();
-				for (const request of sends) {
-					const phone = String(((request.body as Json)?.contact as Json)?.phone_number);
-					perPhone.set(phone, (perPhone.get(phone) ?? 0) + 1);
-				}
-				const most = Math.max(0, ...perPhone.values());
-				const said = String(
-					((execution.data as Json)?.resultData as Json)?.error
-						? (((execution.data as Json).resultData as Json).error as Json).message
-						: '',
-				);
-				log(
-					`      worker killed after ${atKill} sends → ${sends.length} send requests for ${perPhone.size} phone numbers (most to one phone: ${most}); never sent: ${SEND_ITEMS - perPhone.size}; execution ${executionId}: ${String(execution.status)}${said ? ` "${said}"` : ''}`,
-				);
-				assertEqual(most, 1, 'sends to one phone number at most');
-				assert(
-					['error', 'crashed', 'canceled'].includes(String(execution.status)),
-					`execution status ${String(execution.status)}`,
-				);
-				await client.deactivate(workflowId);
-			},
-		);
+		const recovery: RecoveryContext = {
+			client,
+			credential,
+			sandbox,
+			workers,
+			items: SEND_ITEMS,
+		};
+		for (const { name, fn } of recoveryChecks) {
+			sandbox.faults.length = 0;
+			await check(name, () => fn(recovery));
+		}
 
 		await check(
 			'a waiting Send and Wait execution is resumed by the answer and finished by a worker',

@@ -346,6 +346,18 @@ describe('router: operations that deliver', () => {
 		]);
 	});
 
+	it('a long list of items not sent is named in ranges, never item by item', async () => {
+		const inputs = Array.from({ length: 40 }, (_, index) => ({
+			phone: `+91${index}`,
+			refuse: index === 2,
+		}));
+		const { operation } = deliveringOperation(inputs);
+		const error = (await router
+			.call(context(40, false, { concurrency: 1 }), registryWith(operation))
+			.catch((e: unknown) => e)) as NodeApiError;
+		expect(error.description).toContain('Not sent: items 4 to 40.');
+	});
+
 	it('with Continue On Fail, a refused delivery is an error item; the others are delivered', async () => {
 		const { operation } = deliveringOperation([
 			{ phone: '+911' },

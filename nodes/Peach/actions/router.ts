@@ -65,11 +65,26 @@ function itemsOf(result: ItemResult, itemIndex: number): INodeExecutionData[] {
 
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "item 3", "items 3, 5 and 8" (1-based, as n8n shows items). */
+/**
+ * "item 3", "items 3, 5 and 8", "items 4 to 2000" (1-based, as n8n shows items; sorted input): runs
+ * of consecutive items as ranges, at most 20 parts, then how many more.
+ */
 function itemList(indexes: number[]): string {
-	const names = indexes.map((index) => String(index + 1));
-	if (names.length <= 1) return `item ${names.join('')}`;
-	return `items ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+	const parts: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		let end = start;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		const [first, last] = [indexes[start] + 1, indexes[end] + 1];
+		if (end === start) parts.push(String(first));
+		else if (end === start + 1) parts.push(String(first), String(last));
+		else parts.push(`${first} to ${last}`);
+		start = end + 1;
+	}
+	if (indexes.length === 1) return `item ${parts[0]}`;
+	const shown = parts.slice(0, 20);
+	if (parts.length > 20) shown.push(`${parts.length - 20} more`);
+	if (shown.length === 1) return `items ${shown[0]}`;
+	return `items ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
 
 /** What identifies a delivery in Peach's answer: its event ID (or the record's ID). */

@@ -1,8 +1,9 @@
 /**
  * Real-n8n checks that n8n's ways of recovering from a failure never send a message or move money
  * twice: Retry On Fail (with and without Continue On Fail), the editor's Retry of a failed execution
- * (with the original and with the currently saved workflow) and a retry of that retry, and a refund
- * whose workflow failed after it. Counted per phone (or order) at the sandbox.
+ * (with the original and with the currently saved workflow) and a retry of that retry, a refund
+ * whose workflow failed after it, and the Retry of an execution n8n shows crashed after it was killed
+ * in the middle of a send (last: it restarts n8n). Counted per phone (or order) at the sandbox.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -11,6 +12,8 @@ import {
 	chain,
 	codeNode,
 	type Json,
+	log,
+	N8N_VERSION,
 	nodeError,
 	nodeOutput,
 	peachNode,
@@ -275,6 +278,53 @@ export const recoveryChecks: Check[] = [
 				['unknown', 'sent'],
 				'outputs of the Retry',
 			);
+		},
+	},
+	{
+		name: `n8n killed (kill -9) in the middle of a send and started again: n8n shows the execution crashed, and its Retry ${N8N_VERSION.startsWith('1.') ? 'is measured (n8n 1.x keeps no execution context for it: README)' : 'sends nothing twice'}`,
+		fn: async (ctx) => {
+			const count = 300;
+			const phones = phonesFrom(400, count);
+			// Each send takes 30 ms at Peach: the kill comes in the middle.
+			await fault(ctx, { kind: 'slow', path: '/api/v1/events', delayMs: 30, times: 100_000 });
+			const from = ctx.sandbox.state.requests.length;
+			const built = await buildWorkflow(ctx, phones, {
+				...send(),
+				requestOptions: { concurrency: 5 },
+			});
+			await ctx.client.callWebhook(built.path, {});
+			const started = Date.now();
+			while (sendsSince(ctx, from).sends.length < 100 && Date.now() - started < 60_000)
+				await new Promise((resolve) => setTimeout(resolve, 20));
+			const [executionId] = await ctx.client.executionIds(built.workflowId);
+			await ctx.crashAndRestart();
+			ctx.sandbox.faults.length = 0;
+			const beforeRetry = sendsSince(ctx, from);
+			// n8n marks what ran when it died as crashed once it is up again.
+			let crashed: Json = {};
+			for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+				crashed = await execution(ctx, executionId);
+				if (crashed.status !== 'running' && crashed.status !== 'new') break;
+				await new Promise((resolve) => setTimeout(resolve, 500));
+			}
+			assertEqual(crashed.status, 'crashed', 'what n8n shows after its restart');
+			const retry = await ctx.client.retryExecution(executionId, false);
+			await ctx.client.deactivate(built.workflowId);
+			const { perPhone } = sendsSince(ctx, from);
+			const output = nodeOutput(await execution(ctx, retry.id), 'Peach');
+			const kinds = (kind: string) => output.filter((item) => item[kind] !== undefined).length;
+			const twice = [...perPhone.values()].filter((requests) => requests > 1).length;
+			log(
+				`      killed after ${beforeRetry.sends.length} send requests; n8n showed ${String(crashed.status)} after its restart; the Retry: ${retry.status}, ${output.length} outputs (${kinds('alreadySent')} already sent, ${kinds('outcomeUnknown')} unknown); ${perPhone.size} phones asked in all, ${twice} twice`,
+			);
+			if (N8N_VERSION.startsWith('1.')) return;
+			assertEqual(twice, 0, 'phones asked twice');
+			assertEqual(perPhone.size, count, 'phones asked in all');
+			assert(
+				kinds('outcomeUnknown') <= 5,
+				`${kinds('outcomeUnknown')} unknown: more than in flight`,
+			);
+			assertEqual(retry.status, 'success', 'the Retry');
 		},
 	},
 ];

@@ -283,23 +283,27 @@ export const templateMessageChecks: Check[] = [
 		},
 	},
 	{
-		name: 'a 429 on a send is reported, not retried; a dropped connection is reported',
+		name: 'a server error on a send is reported and the send not repeated; a dropped connection is reported',
 		fn: async (ctx) => {
-			ctx.sandbox.faults.push({
-				kind: 'rate_limit',
-				path: '/api/v1/events',
-				times: 1,
-				retryAfter: 5,
-			});
-			const limited = await runPeachWorkflow(ctx, 'e2e-send-429', sendParameters('wat_welcome'), {
+			ctx.sandbox.faults.push({ kind: 'server_error', path: '/api/v1/events', times: 1 });
+			const failed = await runPeachWorkflow(ctx, 'e2e-send-500', sendParameters('wat_welcome'), {
 				phone: '+14155550123',
 				name: 'Ben',
 			});
-			assertEqual(limited.requests.length, 1, 'requests (a send is never repeated)');
 			assertEqual(
-				nodeError(limited.execution, 'Peach')?.message,
-				'Peach is rate-limiting requests (429 Too Many Requests): Too many requests',
+				failed.requests.length,
+				1,
+				'requests (a send that may have reached Peach is never repeated)',
+			);
+			const error = nodeError(failed.execution, 'Peach');
+			assertEqual(
+				error?.message,
+				'Peach had a server error (500): Internal server error',
 				'error message',
+			);
+			assert(
+				String(error?.description).includes('It may already have been queued in Peach'),
+				String(error?.description),
 			);
 			ctx.sandbox.faults.push({ kind: 'drop', path: '/api/v1/streams', times: 1 });
 			const dropped = await runPeachWorkflow(ctx, 'e2e-drop', {
