@@ -70,6 +70,9 @@ export class PeachMessagingApi implements ICredentialType {
 			...requestOptions,
 			baseURL: requestOptions.baseURL || normalizeBaseUrl(credentials.baseUrl),
 			headers: { ...requestOptions.headers, Authorization: String(credentials.apiKey ?? '') },
+			// n8n would copy the key onto a redirect to another host: a request with the key never
+			// follows one (the node's, the credential test's, an HTTP Request node's).
+			disableFollowRedirect: true,
 		};
 	}
 
@@ -96,6 +99,13 @@ export class PeachMessagingApi implements ICredentialType {
 						'The API key is valid but not allowed to read conversations (403 Forbidden). Use an account API key.',
 				},
 			},
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message: `Base URL answers with a redirect (${value}); the API key is never sent on to another address. Use the address the Peach API answers at, e.g. https://app.trypeach.io.`,
+				},
+			})),
 			{
 				type: 'responseCode',
 				properties: {

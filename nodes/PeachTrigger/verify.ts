@@ -28,7 +28,9 @@ export async function verifySecret(
 	scope: string,
 	read: () => Promise<string>,
 ): Promise<boolean> {
-	const now = Date.now();
+	// A monotonic clock: a wall clock stepped back (time sync, a restored VM) would keep a replaced
+	// secret working for the size of the step.
+	const now = performance.now();
 	const known = kept.get(scope);
 	if (known && now - known.readAt < SECRET_KEPT.ms && secretMatches(received, known.secret)) {
 		return true;

@@ -9,11 +9,13 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 import { vi } from 'vitest';
 
 import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
 import { Peach } from '../../nodes/Peach/Peach.node';
 import { type Lineage, newExecution } from './n8nRecovery';
+import { n8nRequestHelpers } from './wire.mts';
 import { type ParameterRead, parameterGetter, resolveParameters } from './parameters';
 
 export type { ParameterRead } from './parameters';
@@ -67,6 +69,9 @@ export interface RecordedRequest {
 	url: string;
 	/** The body as Peach reads it: the JSON text the node sent, parsed. */
 	body: unknown;
+	/** When the request left and when its answer came (performance.now()). */
+	startedAt: number;
+	answeredAt?: number;
 }
 
 interface ContextOptions {
@@ -92,11 +97,18 @@ interface ContextOptions {
 	>;
 	/** Answers of requests made without the credential (e.g. to storage). */
 	plainResponses?: Array<FakeResponse | Error>;
+	/** How long Peach takes to answer each request (n8n's sleep: a test may fake it). */
+	answerDelayMs?: (request: RecordedRequest) => number;
 	/**
 	 * The execution this try belongs to: its node context, n8n's deduplication store, mode and run
 	 * index (n8nRecovery.ts models Retry On Fail, the editor's Retry and a crash). A new one by default.
 	 */
 	lineage?: Lineage;
+	/**
+	 * n8n's own request functions instead of the fakes (wire.ts): requests really go to `baseUrl`
+	 * (a local server), and follow redirects or resolve paths exactly as n8n does.
+	 */
+	wire?: boolean;
 }
 
 function isLocator(value: unknown): value is { __rl?: boolean; mode: string; value: unknown } {
@@ -113,6 +125,7 @@ function fakeHttp(
 	responses: Array<FakeResponse | Error | typeof NEVER_ANSWERED>,
 	requests: RecordedRequest[],
 	credentials: { apiKey: string; baseUrl: string },
+	answerDelayMs: (request: RecordedRequest) => number = () => 0,
 ) {
 	return vi.fn(
 		async (
@@ -128,14 +141,19 @@ function fakeHttp(
 				sent.baseURL && !/^https?:\/\//i.test(sent.url)
 					? `${sent.baseURL.replace(/\/+$/, '')}/${sent.url.replace(/^\/+/, '')}`
 					: sent.url;
-			requests.push({
+			const recorded: RecordedRequest = {
 				credentialType,
 				options: structuredClone(options),
 				sent: structuredClone(sent),
 				url,
 				body: typeof sent.body === 'string' ? JSON.parse(sent.body) : sent.body,
-			});
+				startedAt: performance.now(),
+			};
+			requests.push(recorded);
 			const next = responses.shift();
+			const delay = answerDelayMs(recorded);
+			if (delay > 0) await sleep(delay);
+			recorded.answeredAt = performance.now();
 			if (next === undefined) throw new Error(`No fake response left for ${options.method} ${url}`);
 			if (next === NEVER_ANSWERED) return await new Promise<never>(() => undefined);
 			if (next instanceof Error) throw next;
@@ -153,11 +171,19 @@ export function createExecuteContext(options: ContextOptions) {
 		options.inputs?.length ??
 		(Array.isArray(options.params) ? options.params.length : 1);
 	const credentials = { apiKey: TEST_API_KEY, baseUrl: options.baseUrl ?? TEST_BASE_URL };
-	const httpRequestWithAuthentication = fakeHttp(responses, requests, credentials);
+	const httpRequestWithAuthentication = fakeHttp(
+		responses,
+		requests,
+		credentials,
+		options.answerDelayMs,
+	);
 	const getCredentials = vi.fn(async () => credentials);
 	const plainRequests: IHttpRequestOptions[] = [];
 	const plainResponses = [...(options.plainResponses ?? [])];
+	/** Binary reads and storage requests, in the order they happened ("read 3", "PUT <url>"). */
+	const events: string[] = [];
 	const httpRequest = vi.fn(async (request: IHttpRequestOptions) => {
+		events.push(`${request.method} ${request.url}`);
 		plainRequests.push({
 			...request,
 			body: Buffer.isBuffer(request.body) ? request.body : structuredClone(request.body),
@@ -216,6 +242,7 @@ export function createExecuteContext(options: ContextOptions) {
 			...lineage.store.helpersFor(TEST_WORKFLOW_ID, node.id),
 			httpRequestWithAuthentication,
 			httpRequest,
+			...(options.wire ? n8nRequestHelpers(node) : {}),
 			returnJsonArray,
 			constructExecutionMetaData,
 			assertBinaryData: (itemIndex: number, property: string) => {
@@ -227,8 +254,10 @@ export function createExecuteContext(options: ContextOptions) {
 					bytes: file.bytes.length,
 				};
 			},
-			getBinaryDataBuffer: async (itemIndex: number, property: string) =>
-				binaryOf(itemIndex, property).bytes,
+			getBinaryDataBuffer: async (itemIndex: number, property: string) => {
+				events.push(`read ${itemIndex}`);
+				return binaryOf(itemIndex, property).bytes;
+			},
 		},
 	} as unknown as IExecuteFunctions;
 	return {
@@ -242,6 +271,7 @@ export function createExecuteContext(options: ContextOptions) {
 		responsesLeft: responses,
 		lineage,
 		hints,
+		events,
 	};
 }
 

@@ -7,8 +7,8 @@ import { requireText } from '../helpers/fields';
 import { PeachInputError } from '../helpers/inputError';
 import { MEDIA_TYPES, md5Base64, withArticle } from '../helpers/media';
 import { headerMediaKind } from '../helpers/templateVariables';
-import { inTurns } from '../helpers/turns';
-import { requestOptionsOf } from '../transport/requestOptions';
+import { inLanes } from '../helpers/lanes';
+import { widthOf } from '../transport/width';
 import type { BinaryFile } from './itemParameters';
 import { binaryFileOfItem, bytesOfFile } from './itemParameters';
 
@@ -119,8 +119,10 @@ function uploadError(
 
 /**
  * Uploads the header files of the prepared items, once per distinct file (recognised by its MD5 and
- * type), Max Concurrent Requests at a time, and fills each item's media URL and header value. An
- * item whose file could not be read or uploaded gets its error (and must not be sent).
+ * type), as many at a time as the execution's width allows, and fills each item's media URL and
+ * header value. A file is read twice: to recognise it, then right before its upload; in between only
+ * its checksum is kept, so at most the files being uploaded are held in memory. An item whose file
+ * could not be read or uploaded gets its error (and must not be sent).
  */
 export async function uploadHeaderMedia(
 	context: IExecuteFunctions,
@@ -133,38 +135,41 @@ export async function uploadHeaderMedia(
 		uploads.set(context, known);
 	}
 	const byFile = new Map<string, Array<{ itemIndex: number; media: HeaderMedia }>>();
-	const firstBytes = new Map<string, Buffer>();
 	for (const entry of entries) {
 		try {
-			const bytes = await bytesOfFile(context, entry.media.file);
-			const key = `${entry.media.file.contentType}:${md5Base64(bytes)}`;
-			if (!byFile.has(key)) {
-				byFile.set(key, []);
-				if (!known.has(key)) firstBytes.set(key, bytes);
-			}
-			byFile.get(key)?.push(entry);
+			const key = fileKey(entry.media, await bytesOfFile(context, entry.media.file));
+			byFile.set(key, [...(byFile.get(key) ?? []), entry]);
 		} catch (error) {
 			failures.set(entry.itemIndex, uploadError(context, error, entry.media, entry.itemIndex));
 		}
 	}
-	await inTurns(
+	await inLanes(
 		[...byFile.entries()],
-		requestOptionsOf(context).concurrency,
+		() => undefined,
+		() => widthOf(context).current,
 		async ([key, users]) => {
 			const [first] = users;
 			let upload = known.get(key);
 			if (!upload) {
-				const bytes = firstBytes.get(key) as Buffer;
-				upload = uploadMedia(
-					context,
-					{ fileName: first.media.file.fileName, contentType: first.media.file.contentType, bytes },
-					first.itemIndex,
-				).then((media) => {
+				upload = (async () => {
+					const bytes = await bytesOfFile(context, first.media.file);
+					if (fileKey(first.media, bytes) !== key) {
+						throw new Error('the file changed after it was checked');
+					}
+					const media = await uploadMedia(
+						context,
+						{
+							fileName: first.media.file.fileName,
+							contentType: first.media.file.contentType,
+							bytes,
+						},
+						first.itemIndex,
+					);
 					if (typeof media.media_url !== 'string' || media.media_url === '') {
 						throw new Error('Peach finalized the upload without a media_url');
 					}
 					return media.media_url;
-				});
+				})();
 				known.set(key, upload);
 			}
 			try {
@@ -183,4 +188,9 @@ export async function uploadHeaderMedia(
 		},
 	);
 	return failures;
+}
+
+/** What recognises one file: its type and the MD5 of its bytes. */
+function fileKey(media: HeaderMedia, bytes: Buffer): string {
+	return `${media.file.contentType}:${md5Base64(bytes)}`;
 }

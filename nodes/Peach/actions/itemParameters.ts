@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isSet, requireText } from '../helpers/fields';
 import { checkMedia } from '../helpers/media';
+import { normalizeContactPhoneNumber } from '../helpers/phone';
 import { liquidValuesFrom } from '../helpers/templateVariables';
 
 /**
@@ -28,6 +29,21 @@ export function liquidValuesOfItem(
 		},
 		field,
 	);
+}
+
+/**
+ * An operation's `recordOf` (node.type.ts): the record its item changes, read from one parameter (a
+ * locator's value or an ID; a contact's number as Peach knows it, so `+91 99887 76655` and
+ * `+919988776655` are one contact). The router keeps one record's items in turn.
+ */
+export function recordIn(parameter: string, kind: 'id' | 'contact' = 'id') {
+	return function recordOf(this: IExecuteFunctions, itemIndex: number): string | undefined {
+		const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+		if (kind === 'contact') return normalizeContactPhoneNumber('Phone Number', value);
+		return typeof value === 'string' || typeof value === 'number'
+			? String(value).trim()
+			: undefined;
+	};
 }
 
 /** A resource locator's value (From List or By ID), required: `fix` says how to give it. */

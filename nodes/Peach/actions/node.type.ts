@@ -26,6 +26,11 @@ export interface ItemOperation {
 	/** Its fields; the registry shows them for this resource and operation only. */
 	properties: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult>;
+	/**
+	 * For an operation that changes a record: which one (its ID, a contact's number), so that the
+	 * items changing one record run one after another, in input order. Reads have none.
+	 */
+	recordOf?(this: IExecuteFunctions, itemIndex: number): string | undefined;
 }
 
 /** One delivering request to make: what it sends (its plan) and the input items it answers for. */

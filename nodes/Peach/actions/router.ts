@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { PeachInputError } from '../helpers/inputError';
-import { inTurns } from '../helpers/turns';
+import { inLanes } from '../helpers/lanes';
 import { wasNotSent } from '../transport/outcome';
 import { DeliveryPermit } from '../transport/permit';
 import { requestOptionsOf } from '../transport/requestOptions';
+import { widthOf } from '../transport/width';
 import { DeliveryLedger } from './ledger';
 import type {
 	BatchOperation,
@@ -202,9 +203,10 @@ async function runPerItem(
 	const results: Array<INodeExecutionData[] | NodeError> = [];
 	const continueOnFail = context.continueOnFail();
 	let failed = false;
-	await inTurns(
+	await inLanes(
 		Array.from({ length: itemCount }, (_, index) => index),
-		requestOptionsOf(context).concurrency,
+		(itemIndex) => recordOf(context, operation, itemIndex),
+		() => widthOf(context).current,
 		async (itemIndex) => {
 			if (failed) return;
 			try {
@@ -227,24 +229,19 @@ async function runPerItem(
 }
 
 /**
- * The entries in the order they are delivered: a recipient's entries one after another in input
- * order, different recipients side by side (`inTurns` starts them in this order, `concurrency` at a
- * time).
+ * The record a per-item operation changes (items for one record run one after another, in input
+ * order); none for a read. An item whose record cannot be read fails in `execute` itself.
  */
-function deliveryLanes<T extends { recipient?: string }>(entries: T[]): T[][] {
-	const byRecipient = new Map<string, T[]>();
-	const lanes: T[][] = [];
-	for (const entry of entries) {
-		const lane = entry.recipient === undefined ? undefined : byRecipient.get(entry.recipient);
-		if (lane) {
-			lane.push(entry);
-			continue;
-		}
-		const created = [entry];
-		if (entry.recipient !== undefined) byRecipient.set(entry.recipient, created);
-		lanes.push(created);
+function recordOf(
+	context: IExecuteFunctions,
+	operation: ItemOperation,
+	itemIndex: number,
+): string | undefined {
+	try {
+		return operation.recordOf?.call(context, itemIndex);
+	} catch {
+		return undefined;
 	}
-	return lanes;
 }
 
 /** One delivery on its way through a run: whom it is for, its name between tries, what became of it. */
@@ -363,7 +360,7 @@ async function runDelivering(
 	if (failures.size && !continueOnFail) throw nothingSentError(errorsByItem());
 
 	const ledger = DeliveryLedger.open(context, operationKey, prepared.deliveries.length);
-	const { resendUnknown, concurrency } = requestOptionsOf(context);
+	const { resendUnknown } = requestOptionsOf(context);
 	const entryOf = (delivery: Delivery): Entry => {
 		const recipient = operation.recipientOf?.(delivery.plan);
 		const identity = ledger.identityOf(delivery.key ?? String(delivery.inputs[0]), recipient);
@@ -395,12 +392,15 @@ async function runDelivering(
 	const permit = new DeliveryPermit();
 	const notStarted: number[] = [];
 	let stopped = failures.size > 0 && !continueOnFail;
-	await inTurns(deliveryLanes(toMake), concurrency, async (lane) => {
-		for (const entry of lane) {
+	await inLanes(
+		toMake,
+		(entry) => entry.recipient,
+		() => widthOf(context).current,
+		async (entry) => {
 			const { inputs, plan } = entry.delivery;
 			if (stopped) {
 				notStarted.push(...inputs);
-				continue;
+				return;
 			}
 			let earlier: EarlierOutcome | undefined;
 			try {
@@ -408,16 +408,16 @@ async function runDelivering(
 			} catch (caught) {
 				fail(inputs, claimError(context, caught, inputs[0]));
 				if (!continueOnFail) stopped = true;
-				continue;
+				return;
 			}
 			if (earlier && !(earlier.outcome === 'unknown' && resendUnknown)) {
 				entry.earlier = earlier;
-				continue;
+				return;
 			}
 			if (stopped) {
 				ledger.notSent(entry.identity);
 				notStarted.push(...inputs);
-				continue;
+				return;
 			}
 			try {
 				entry.json = await operation.deliver.call(context, plan, inputs[0], permit);
@@ -430,8 +430,8 @@ async function runDelivering(
 				fail(inputs, error, notSent);
 				if (!continueOnFail) stopped = true;
 			}
-		}
-	});
+		},
+	);
 
 	const unknown = entries.filter((entry) => entry.earlier?.outcome === 'unknown');
 	try {

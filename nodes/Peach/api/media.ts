@@ -5,6 +5,7 @@ import { isPlainObject } from '../helpers/json';
 import { md5Base64 } from '../helpers/media';
 import { peachApiRequest } from '../transport/request';
 import { putToStorage } from '../transport/storage';
+import { apiPath } from '../transport/path';
 
 /** A file to upload, already checked (type and size) by the caller. */
 export interface MediaFile {
@@ -41,7 +42,7 @@ export async function uploadMedia(
 ): Promise<IDataObject> {
 	const created = await peachApiRequest.call(context, {
 		method: 'POST',
-		path: '/medias/direct_uploads',
+		path: apiPath`/medias/direct_uploads`,
 		body: directUploadBody(file),
 		itemIndex,
 	});
@@ -74,7 +75,7 @@ export async function uploadMedia(
 	);
 	const finalized = await peachApiRequest.call(context, {
 		method: 'POST',
-		path: '/medias/finalize',
+		path: apiPath`/medias/finalize`,
 		body: { signed_id: signedId },
 		itemIndex,
 	});

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isPlainObject } from '../helpers/json';
 import { peachApiRequest } from '../transport/request';
 import type { PeachContext } from '../transport/types';
+import { apiPath, segment } from '../transport/path';
 
 const read = new WeakMap<object, Map<string, Promise<IDataObject>>>();
 
@@ -25,7 +26,7 @@ export async function templateOf(
 		template = peachApiRequest
 			.call(context, {
 				method: 'GET',
-				path: `/whats_app_templates/${encodeURIComponent(templateId)}`,
+				path: apiPath`/whats_app_templates/${segment('Template', templateId)}`,
 				itemIndex,
 				notFound: { label: 'Template', id: templateId },
 			})

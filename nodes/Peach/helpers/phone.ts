@@ -5,10 +5,14 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 /** A WhatsApp wa_id: the same digits without the +. */
 const WA_ID = /^[1-9]\d{6,14}$/;
 
-/** A phone number as text without spaces, dots, dashes and brackets; undefined when it is not text or a number. */
+/**
+ * A phone number as text without spaces, dots, dashes and brackets, and without the trunk prefix
+ * written `(0)` (`+44 (0)20 7946 0958` is +442079460958, the 0 is dialled only at home); undefined
+ * when it is not text or a number.
+ */
 function compactPhone(value: unknown): string | undefined {
 	const raw = typeof value === 'number' ? String(value) : value;
-	return typeof raw === 'string' ? raw.replace(/[\s().-]/g, '') : undefined;
+	return typeof raw === 'string' ? raw.replace(/\(0\)/g, '').replace(/[\s().-]/g, '') : undefined;
 }
 
 /** Contact phone number: E.164 with a leading `+` and the country code. Spaces, dots, dashes and brackets are dropped. */

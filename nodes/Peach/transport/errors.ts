@@ -48,6 +48,20 @@ export function apiErrorText(body: unknown): string {
 	return text;
 }
 
+function headerText(value: unknown): string {
+	if (Array.isArray(value)) return headerText(value[0]);
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Where a URL points, without its path and query (which may carry tokens). */
+export function originOf(url: string): string {
+	try {
+		return new URL(url).origin;
+	} catch {
+		return 'another address';
+	}
+}
+
 /** Seconds from a `Retry-After` header (seconds or an HTTP date); undefined when there is none. */
 export function retryAfterSeconds(headers: Record<string, unknown>): number | undefined {
 	const raw = headers['retry-after'] ?? headers['Retry-After'];
@@ -167,6 +181,12 @@ export function buildApiError(
 			message = `Peach did not do it: ${text || 'status "failed"'}`;
 			description = `Peach answered ${statusCode} with status "failed", so nothing was done. Change the fields named in the message.`;
 			break;
+		case statusCode >= 300 && statusCode < 400: {
+			const location = headerText(headers.location ?? headers.Location);
+			message = `Peach answered with a redirect (${statusCode})${location ? ` to ${originOf(location)}` : ''}, which the node does not follow`;
+			description = `${request.delivers ? 'Nothing was sent. ' : ''}Redirects are not followed, so the API key never goes to another address. Set Base URL in the Peach API credential to the address the Peach API answers at (e.g. https://app.trypeach.io), not one that forwards.`;
+			break;
+		}
 		case statusCode === 400:
 			message ||= 'Peach could not read the request (400 Bad Request)';
 			description = 'Check the values of the fields named in the message.';

@@ -1,8 +1,8 @@
 import { sleep } from 'n8n-workflow';
 
-import { inTurns } from '../helpers/turns';
+import { inLanes } from '../helpers/lanes';
 import { peachApiRequest } from './request';
-import { requestOptionsOf } from './requestOptions';
+import { widthOf } from './width';
 import type { PeachContext, PeachRequest } from './types';
 
 export interface FollowOptions {
@@ -27,10 +27,11 @@ const LONGEST_PAUSE_MS = 10_000;
 
 /**
  * Reads every request (GETs only: a send is never repeated) again and again until each answer is
- * final, in one loop bounded by one time limit: a round reads the unfinished ones (Max Concurrent
- * Requests at a time), then pauses, the pause doubling from 1 s to 10 s. Every read goes through the
- * one request path, so a 429 pauses the whole execution for Retry-After. A read that fails is not
- * read again and keeps its error; the others go on.
+ * final, in one loop bounded by one time limit: a round reads the unfinished ones (as many at a
+ * time as the execution's width allows), then pauses, the pause doubling from 1 s to 10 s. No read
+ * starts after the time limit, and none outlives it (its timeout is the time left). Every read goes
+ * through the one request path (a 429 is waited out, within the time left). A read that fails is
+ * not read again and keeps its error; the others go on.
  */
 export async function followUntil(
 	this: PeachContext,
@@ -40,31 +41,38 @@ export async function followUntil(
 	if (requests.some((request) => request.method !== 'GET' || request.delivers)) {
 		throw new TypeError('Only reads are followed');
 	}
-	const started = Date.now();
+	const started = performance.now();
+	const deadline = started + options.timeoutMs;
 	const results: Followed[] = requests.map(() => ({
 		body: undefined,
 		done: false,
 		polls: 0,
 		lastReadMs: 0,
 	}));
-	const concurrency = requestOptionsOf(this).concurrency;
 	let pause = FIRST_PAUSE_MS;
 	for (;;) {
 		const open = results.flatMap((result, index) => (result.done || result.error ? [] : [index]));
-		await inTurns(open, concurrency, async (index) => {
-			const result = results[index];
-			try {
-				result.body = await peachApiRequest.call(this, requests[index]);
-				result.polls++;
-				result.done = options.done(result.body);
-			} catch (error) {
-				result.error = error as Error;
-			}
-			result.lastReadMs = Date.now() - started;
-		});
-		const left = options.timeoutMs - (Date.now() - started);
+		await inLanes(
+			open,
+			() => undefined,
+			() => widthOf(this).current,
+			async (index) => {
+				// No read starts, and none outlives, the one time limit.
+				if (performance.now() >= deadline) return;
+				const result = results[index];
+				try {
+					result.body = await peachApiRequest.call(this, { ...requests[index], deadline });
+					result.polls++;
+					result.done = options.done(result.body);
+				} catch (error) {
+					result.error = error as Error;
+				}
+				result.lastReadMs = performance.now() - started;
+			},
+		);
+		const left = deadline - performance.now();
 		if (results.every((result) => result.done || result.error) || left <= 0) {
-			return { results, waitedMs: Date.now() - started };
+			return { results, waitedMs: performance.now() - started };
 		}
 		await sleep(Math.min(pause, left));
 		pause = Math.min(pause * 2, LONGEST_PAUSE_MS);

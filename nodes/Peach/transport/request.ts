@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
 import { answerOf } from '../helpers/payload';
@@ -11,8 +12,9 @@ import {
 	failureEnvelope,
 	retryAfterSeconds,
 } from './errors';
-import { waitForTurn, slowDown } from './rateLimit';
+import type { ApiPath } from './path';
 import { requestOptionsOf } from './requestOptions';
+import { widthOf } from './width';
 import type { PeachContext, PeachRequest, PeachResponse } from './types';
 
 /**
@@ -46,7 +48,18 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 		headers: { Accept: 'application/json' },
 		ignoreHttpStatusErrors: true,
 		returnFullResponse: true,
-		timeout: requestOptionsOf(this).timeoutMs,
+		// A redirect is never followed: n8n would carry the key (and a POST's meaning) to wherever it
+		// points. It is an error that says so (errors.ts).
+		disableFollowRedirect: true,
+		timeout: Math.max(
+			1,
+			Math.min(
+				requestOptionsOf(this).timeoutMs,
+				request.deadline === undefined
+					? Infinity
+					: Math.floor(request.deadline - performance.now()),
+			),
+		),
 	};
 	if (request.qs && Object.keys(request.qs).length) options.qs = request.qs;
 	if (request.body !== undefined) {
@@ -69,19 +82,31 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 	return { statusCode: Number(raw.statusCode ?? 200), body: raw.body, headers: raw.headers ?? {} };
 }
 
+/** One exchange, timed for the execution's width (width.ts): a 429, a slow answer, a fast one. */
+async function timedExchange(context: PeachContext, request: PeachRequest): Promise<PeachResponse> {
+	const began = performance.now();
+	let statusCode: number | undefined;
+	try {
+		const response = await peachHttp.call(context, request);
+		statusCode = response.statusCode;
+		return response;
+	} finally {
+		widthOf(context).answered(performance.now() - began, statusCode === 429);
+	}
+}
+
 /**
  * A request to Peach. Returns the parsed body of a 2xx answer; throws a NodeApiError otherwise, also
  * for a 2xx that carries Peach's failure envelope (`{"status": "failed", "reason": ...}`). A 429 is
- * waited out and the request sent again (Peach did not take it), within the bounds above; any 429
- * also pauses the execution's other requests, so concurrent items slow down together. Nothing else
+ * waited out (Retry-After; the request keeps its place meanwhile) and the request sent again, since
+ * Peach did not take it, within the bounds above; it also narrows the execution's width. Nothing else
  * is ever repeated, so a delivering request that may have reached Peach is made exactly once. Every
  * request has the execution's timeout.
  */
 export async function peachApiRequest(this: PeachContext, request: PeachRequest): Promise<unknown> {
 	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
-		await waitForTurn(this);
-		const response = await peachHttp.call(this, request);
+		const response = await timedExchange(this, request);
 		if (response.statusCode >= 200 && response.statusCode < 300) {
 			if (failureEnvelope(response.body)) throw buildApiError(this.getNode(), response, request);
 			return response.body === '' || response.body === undefined ? {} : response.body;
@@ -91,17 +116,23 @@ export async function peachApiRequest(this: PeachContext, request: PeachRequest)
 			retryAfterSeconds(response.headers) ?? 2 ** Math.min(attempt - 1, 6),
 			RATE_LIMIT_MAX_WAIT_SECONDS,
 		);
-		if (waited + wait > RATE_LIMIT_BUDGET_SECONDS || attempt >= RATE_LIMIT_MAX_TRIES) {
+		const pastDeadline =
+			request.deadline !== undefined && performance.now() + wait * 1000 >= request.deadline;
+		if (
+			waited + wait > RATE_LIMIT_BUDGET_SECONDS ||
+			attempt >= RATE_LIMIT_MAX_TRIES ||
+			pastDeadline
+		) {
 			throw buildApiError(this.getNode(), response, request, waited);
 		}
-		slowDown(this, wait);
+		await sleep(wait * 1000);
 		waited += wait;
 	}
 }
 
 /** The POST a delivering operation makes for one checked plan. */
 export interface DeliveryRequest {
-	path: string;
+	path: ApiPath;
 	body: IDataObject;
 	notFound?: PeachRequest['notFound'];
 }

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isPlainObject } from '../helpers/json';
+import { originOf } from './errors';
 
 /** How long the bytes may take to reach storage. */
 export const STORAGE_TIMEOUT_MS = 5 * 60_000;
@@ -56,6 +57,7 @@ export async function putToStorage(
 	const method = (upload.method ?? 'PUT').toUpperCase() as IHttpRequestMethods;
 	let status = 0;
 	let body: unknown;
+	let location: unknown;
 	try {
 		const response = (await context.helpers.httpRequest({
 			method,
@@ -65,10 +67,13 @@ export async function putToStorage(
 			json: false,
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
+			// Never followed: a redirect could take the file where uploadTarget would refuse it.
+			disableFollowRedirect: true,
 			timeout: STORAGE_TIMEOUT_MS,
-		})) as { statusCode?: number; body?: unknown };
+		})) as { statusCode?: number; body?: unknown; headers?: Record<string, unknown> };
 		status = Number(response.statusCode ?? 0);
 		body = response.body;
+		location = response.headers?.location;
 	} catch (error) {
 		const code = isPlainObject(error) && typeof error.code === 'string' ? error.code : 'no answer';
 		throw new NodeApiError(
@@ -77,6 +82,19 @@ export async function putToStorage(
 			{
 				message: `Could not send the file to Peach's storage (${code})`,
 				description: 'Nothing was finalized; run the node again to start a new upload.',
+				itemIndex,
+			},
+		);
+	}
+	if (status >= 300 && status < 400) {
+		throw new NodeApiError(
+			context.getNode(),
+			{ message: `storage answered ${status}` },
+			{
+				message: `Peach's storage answered with a redirect (${status})${typeof location === 'string' ? ` to ${originOf(location)}` : ''}, which the node does not follow`,
+				description:
+					'Nothing was uploaded or sent: the file goes only to the storage URL Peach named. Check the Base URL of the credential.',
+				httpCode: String(status),
 				itemIndex,
 			},
 		);

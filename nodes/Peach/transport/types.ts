@@ -6,12 +6,13 @@ import type {
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 
+import type { ApiPath } from './path';
 import type { DeliveryPermit } from './permit';
 
 export interface PeachRequest {
 	method: IHttpRequestMethods;
-	/** Path below /api/v1, e.g. `/events` or `/triggers/trig_1`. */
-	path: string;
+	/** Path below /api/v1, e.g. `/events` or `/triggers/trig_1`: made by `apiPath` (path.ts) only. */
+	path: ApiPath;
 	body?: IDataObject | IDataObject[];
 	qs?: IDataObject;
 	itemIndex?: number;
@@ -23,6 +24,11 @@ export interface PeachRequest {
 	 * says it may already have happened.
 	 */
 	delivers?: DeliveryPermit;
+	/**
+	 * A monotonic time (`performance.now()`) the request must not outlive: its timeout is the time
+	 * left, and a 429 is not waited out past it (Wait for Delivery's one time limit).
+	 */
+	deadline?: number;
 }
 
 export interface PeachResponse {

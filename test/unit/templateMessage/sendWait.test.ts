@@ -16,6 +16,7 @@ beforeEach(() => {
 	clock.now = 1_000_000;
 	clock.sleeps.length = 0;
 	vi.spyOn(Date, 'now').mockImplementation(() => clock.now);
+	vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
 });
 afterEach(() => {
 	vi.restoreAllMocks();
@@ -189,7 +190,19 @@ describe('Template Message → Send → Wait for Delivery', () => {
 				(item.json.delivery as { timedOut: boolean }).timedOut,
 			]),
 		).toEqual(phones.map((_, index) => [`evt_${index + 1}`, true]));
-		// Each round reads every unfinished event once.
-		expect(methods.filter((method) => method === 'GET')).toHaveLength(5 * 5);
+		// Each round reads every unfinished event once: at 0, 1, 3 and 7 s; none starts at the limit.
+		expect(methods.filter((method) => method === 'GET')).toHaveLength(4 * 5);
+	});
+
+	it('Wait Timeout bounds every read: its timeout is the time left, and no round outlives the limit', async () => {
+		const harness = createExecuteContext({
+			params: { ...send, waitTimeout: 2, requestOptions: { timeout: 30 } },
+			responses: [queued, status('sent'), status('sent'), status('sent')],
+		});
+		await new Peach().execute.call(harness.context);
+		const reads = harness.requests.filter((request) => request.options.method === 'GET');
+		// Reads at 0 s (2 s left) and after the 1-s pause (1 s left); the request timeout (30 s) never.
+		expect(reads.map((request) => request.options.timeout)).toEqual([2000, 1000]);
+		expect(harness.requests[0].options.timeout).toBe(30_000);
 	});
 });

@@ -15,6 +15,7 @@ import {
 	peachApiRequestPage,
 } from '../../../nodes/Peach/transport/paginate';
 import { wasNotSent } from '../../../nodes/Peach/transport/outcome';
+import { apiPath } from '../../../nodes/Peach/transport/path';
 import { DeliveryPermit } from '../../../nodes/Peach/transport/permit';
 import { peachApiRequest } from '../../../nodes/Peach/transport/request';
 import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from '../harness';
@@ -33,6 +34,7 @@ beforeEach(() => {
 	clock.sleeps.length = 0;
 	clock.now = 5_000_000;
 	vi.spyOn(Date, 'now').mockImplementation(() => clock.now);
+	vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
 });
 afterEach(() => {
 	vi.restoreAllMocks();
@@ -72,7 +74,7 @@ describe('error text', () => {
 });
 
 describe('buildApiError', () => {
-	const send = { method: 'POST' as const, path: '/events', itemIndex: 2, delivers: permit };
+	const send = { method: 'POST' as const, path: apiPath`/events`, itemIndex: 2, delivers: permit };
 
 	it('422: the message is the API reasons, with itemIndex and httpCode', () => {
 		const error = buildApiError(
@@ -108,14 +110,18 @@ describe('buildApiError', () => {
 		const error = buildApiError(
 			node,
 			{ statusCode: 404, headers: {}, body: { message: 'Not found' } },
-			{ method: 'PATCH', path: '/triggers/trig_x', notFound: { label: 'Trigger', id: 'trig_x' } },
+			{
+				method: 'PATCH',
+				path: apiPath`/triggers/trig_x`,
+				notFound: { label: 'Trigger', id: 'trig_x' },
+			},
 		);
 		expect(error.message).toBe('Trigger "trig_x" was not found in Peach');
 		expect(error.description).toContain('Trigger ID');
 		const generic = buildApiError(
 			node,
 			{ statusCode: 404, headers: {}, body: '' },
-			{ method: 'GET', path: '/x' },
+			{ method: 'GET', path: apiPath`/x` },
 		);
 		expect(generic.message).toBe('Not found: GET /api/v1/x');
 	});
@@ -137,7 +143,7 @@ describe('buildApiError', () => {
 			buildApiError(
 				node,
 				{ statusCode: 429, headers: { 'retry-after': '7' }, body: {} },
-				{ method: 'GET', path: '/x' },
+				{ method: 'GET', path: apiPath`/x` },
 			).description,
 		).toBe(
 			'Peach asks to wait 7 s before the next request. Run it again later, or slow it down (e.g. Loop Over Items with a Wait node).',
@@ -194,7 +200,7 @@ describe('peachApiRequest', () => {
 		});
 		const result = await peachApiRequest.call(context, {
 			method: 'POST',
-			path: '/streams',
+			path: apiPath`/streams`,
 			body: { name: 'x' },
 		});
 		expect(result).toEqual({ ok: true });
@@ -208,6 +214,7 @@ describe('peachApiRequest', () => {
 			body: '{"name":"x"}',
 			ignoreHttpStatusErrors: true,
 			returnFullResponse: true,
+			disableFollowRedirect: true,
 			timeout: 30_000,
 		});
 		expect(requests[0].url).toBe('https://peach.test/api/v1/streams');
@@ -230,7 +237,7 @@ describe('peachApiRequest', () => {
 			],
 		});
 		await expect(
-			peachApiRequest.call(context, { method: 'GET', path: '/streams' }),
+			peachApiRequest.call(context, { method: 'GET', path: apiPath`/streams` }),
 		).resolves.toEqual([]);
 		expect(requests).toHaveLength(3);
 		expect(sleeps).toEqual([7000, 2000]);
@@ -247,7 +254,7 @@ describe('peachApiRequest', () => {
 		await expect(
 			peachApiRequest.call(sending.context, {
 				method: 'POST',
-				path: '/events',
+				path: apiPath`/events`,
 				body: { a: 1 },
 				delivers: permit,
 			}),
@@ -266,7 +273,7 @@ describe('peachApiRequest', () => {
 			})),
 		});
 		const error = (await peachApiRequest
-			.call(long.context, { method: 'POST', path: '/events', body: {}, delivers: permit })
+			.call(long.context, { method: 'POST', path: apiPath`/events`, body: {}, delivers: permit })
 			.catch((caught: unknown) => caught)) as NodeApiError;
 		expect(sleeps).toEqual([60000, 60000, 60000, 60000, 60000]);
 		expect(long.requests).toHaveLength(6);
@@ -284,7 +291,7 @@ describe('peachApiRequest', () => {
 			})),
 		});
 		await expect(
-			peachApiRequest.call(hot.context, { method: 'GET', path: '/streams' }),
+			peachApiRequest.call(hot.context, { method: 'GET', path: apiPath`/streams` }),
 		).rejects.toThrow('429');
 		expect(hot.requests).toHaveLength(50);
 	});
@@ -298,7 +305,7 @@ describe('peachApiRequest', () => {
 				{ statusCode: 201, body: { event_id: 'evt_2' } },
 			],
 		});
-		const send = { method: 'POST' as const, path: '/events', body: {}, delivers: permit };
+		const send = { method: 'POST' as const, path: apiPath`/events`, body: {}, delivers: permit };
 		await expect(peachApiRequest.call(context, send)).resolves.toEqual({ event_id: 'evt_1' });
 		expect(sleeps).toEqual([5000]);
 		// The pause is over by now: the next request goes at once.
@@ -313,7 +320,7 @@ describe('peachApiRequest', () => {
 			responses: [{ statusCode: 503, body: { message: 'Maintenance' } }],
 		});
 		const error = await peachApiRequest
-			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit })
+			.call(context, { method: 'POST', path: apiPath`/events`, body: {}, delivers: permit })
 			.catch((caught: unknown) => caught);
 		expect((error as NodeApiError).httpCode).toBe('503');
 		expect(wasNotSent(error)).toBe(false);
@@ -330,7 +337,7 @@ describe('peachApiRequest', () => {
 			responses: [timedOut],
 		});
 		const error = (await peachApiRequest
-			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit })
+			.call(context, { method: 'POST', path: apiPath`/events`, body: {}, delivers: permit })
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(requests[0].options.timeout).toBe(5000);
 		expect(error.message).toBe('Could not reach Peach at https://peach.test (timed out)');
@@ -344,7 +351,7 @@ describe('peachApiRequest', () => {
 			responses: [{ statusCode: 204, body: '' }],
 		});
 		await expect(
-			peachApiRequest.call(context, { method: 'PATCH', path: '/x', body: {} }),
+			peachApiRequest.call(context, { method: 'PATCH', path: apiPath`/x`, body: {} }),
 		).resolves.toEqual({});
 	});
 
@@ -354,7 +361,7 @@ describe('peachApiRequest', () => {
 			responses: [Object.assign(new Error('write EPROTO'), { code: 'EPROTO' })],
 		});
 		await expect(
-			peachApiRequest.call(context, { method: 'GET', path: '/streams' }),
+			peachApiRequest.call(context, { method: 'GET', path: apiPath`/streams` }),
 		).rejects.toThrow('Could not reach Peach at https://peach.test (EPROTO)');
 	});
 
@@ -365,7 +372,7 @@ describe('peachApiRequest', () => {
 		});
 		const { context, getCredentials } = createExecuteContext({ params: {}, responses: [failure] });
 		const error = (await peachApiRequest
-			.call(context, { method: 'GET', path: '/streams' })
+			.call(context, { method: 'GET', path: apiPath`/streams` })
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
@@ -389,7 +396,7 @@ describe('network failures as n8n 1.x reports them', () => {
 		);
 		const { context } = createExecuteContext({ params: {}, responses: [wrapped] });
 		const error = (await peachApiRequest
-			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit })
+			.call(context, { method: 'POST', path: apiPath`/events`, body: {}, delivers: permit })
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(error.message).toBe(
 			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
@@ -408,7 +415,7 @@ describe('network failures as n8n 1.x reports them', () => {
 		);
 		const { context } = createExecuteContext({ params: {}, responses: [wrapped] });
 		await expect(
-			peachApiRequest.call(context, { method: 'GET', path: '/streams' }),
+			peachApiRequest.call(context, { method: 'GET', path: apiPath`/streams` }),
 		).rejects.toThrow(
 			'Could not reach Peach at https://peach.test (connection closed unexpectedly)',
 		);
@@ -434,7 +441,7 @@ describe('pagination', () => {
 		});
 		const items = await peachApiRequestAllItems.call(
 			context,
-			{ method: 'GET', path: '/medias' },
+			{ method: 'GET', path: apiPath`/medias` },
 			{ itemsKey: ['medias'] },
 		);
 		expect(items.map((item) => item.id)).toEqual([1, 2, 3]);
@@ -462,7 +469,7 @@ describe('pagination', () => {
 		});
 		const items = await peachApiRequestAllItems.call(
 			context,
-			{ method: 'GET', path: '/template_messages', qs: { broadcast_id: 'cmp_1' } },
+			{ method: 'GET', path: apiPath`/template_messages`, qs: { broadcast_id: 'cmp_1' } },
 			{ itemsKey: ['template_messages'], pageSize: 2 },
 		);
 		expect(items.map((item) => item.id)).toEqual([1, 2, 3]);
@@ -495,7 +502,7 @@ describe('pagination', () => {
 			})),
 		});
 		const error = (await peachApiRequestAllItems
-			.call(context, { method: 'GET', path: '/medias', itemIndex: 4 }, { maxPages: 3 })
+			.call(context, { method: 'GET', path: apiPath`/medias`, itemIndex: 4 }, { maxPages: 3 })
 			.catch((caught: unknown) => caught)) as NodeOperationError;
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('Stopped after 3 pages (3 records) of /medias: the list goes on');
@@ -512,13 +519,13 @@ describe('pagination', () => {
 				{ statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] },
 			],
 		});
-		const first = await peachApiRequestPage.call(context, { method: 'GET', path: '/x' }, {});
+		const first = await peachApiRequestPage.call(context, { method: 'GET', path: apiPath`/x` }, {});
 		expect(first.items.map((item) => item.id)).toEqual(['a', 'b']);
 		expect(first.next).toEqual({ qs: { page: 2 }, firstId: 'a' });
 		// An endpoint that ignores `page` answers the same page again: that is the end, with nothing new.
 		const second = await peachApiRequestPage.call(
 			context,
-			{ method: 'GET', path: '/x' },
+			{ method: 'GET', path: apiPath`/x` },
 			{},
 			first.next,
 		);
@@ -537,7 +544,7 @@ describe('pagination', () => {
 		});
 		const items = await peachApiRequestAllItems.call(context, {
 			method: 'GET',
-			path: '/whats_app_templates/',
+			path: apiPath`/whats_app_templates/`,
 		});
 		expect(items.map((item) => item.id)).toEqual(['a', 'b', 'c']);
 		expect(requests).toHaveLength(3);
@@ -548,7 +555,7 @@ describe('pagination', () => {
 		const { context, requests } = createExecuteContext({ params: {}, responses: [page, page] });
 		const items = await peachApiRequestAllItems.call(context, {
 			method: 'GET',
-			path: '/whats_app_templates/',
+			path: apiPath`/whats_app_templates/`,
 		});
 		expect(items.map((item) => item.id)).toEqual(['a', 'b']);
 		expect(requests).toHaveLength(2);
@@ -563,7 +570,7 @@ describe('pagination', () => {
 		});
 		const items = await peachApiRequestAllItems.call(
 			context,
-			{ method: 'GET', path: '/x' },
+			{ method: 'GET', path: apiPath`/x` },
 			{ limit: 2 },
 		);
 		expect(items).toEqual([{ id: 1 }, { id: 2 }]);
@@ -591,7 +598,7 @@ describe('base URL', () => {
 });
 
 describe('buildApiError, other statuses', () => {
-	const read = { method: 'GET' as const, path: '/streams' };
+	const read = { method: 'GET' as const, path: apiPath`/streams` };
 	it.each([
 		[400, { message: 'Bad JSON' }, 'Bad JSON', 'Check the values'],
 		[400, '', 'Peach could not read the request (400 Bad Request)', 'Check the values'],
@@ -654,7 +661,7 @@ describe('what reaches Peach, and what happens before anything does', () => {
 		});
 		await peachApiRequest.call(context, {
 			method: 'POST',
-			path: '/contacts',
+			path: apiPath`/contacts`,
 			body: { phone_number: '+919988776655', metadata },
 		});
 		expect(typeof requests[0].sent.body).toBe('string');
@@ -674,7 +681,7 @@ describe('what reaches Peach, and what happens before anything does', () => {
 			],
 		});
 		const error = (await peachApiRequest
-			.call(context, { method: 'POST', path: '/contacts', body: {}, itemIndex: 1 })
+			.call(context, { method: 'POST', path: apiPath`/contacts`, body: {}, itemIndex: 1 })
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Peach did not do it: phone_number: is not a WhatsApp number');
@@ -688,7 +695,7 @@ describe('what reaches Peach, and what happens before anything does', () => {
 			responses: [{ statusCode: 200, body: { id: 'evt_1', status: 'failed', result: null } }],
 		});
 		await expect(
-			peachApiRequest.call(event.context, { method: 'GET', path: '/events/evt_1' }),
+			peachApiRequest.call(event.context, { method: 'GET', path: apiPath`/events/evt_1` }),
 		).resolves.toEqual({ id: 'evt_1', status: 'failed', result: null });
 	});
 
@@ -696,7 +703,13 @@ describe('what reaches Peach, and what happens before anything does', () => {
 		const { context, requests, getCredentials } = createExecuteContext({ params: {} });
 		getCredentials.mockRejectedValueOnce(new Error('Credentials could not be decrypted'));
 		const error = (await peachApiRequest
-			.call(context, { method: 'POST', path: '/events', body: {}, delivers: permit, itemIndex: 0 })
+			.call(context, {
+				method: 'POST',
+				path: apiPath`/events`,
+				body: {},
+				delivers: permit,
+				itemIndex: 0,
+			})
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(requests).toHaveLength(0);
 		expect(error.message).toBe(

@@ -5,6 +5,7 @@ import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { automationAttributes, automationFieldOptions } from './shared';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Create',
@@ -52,7 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const response = await peachApiRequest.call(this, {
 		method: 'POST',
-		path: '/streams',
+		path: apiPath`/streams`,
 		body,
 		itemIndex,
 	});

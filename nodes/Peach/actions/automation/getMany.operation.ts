@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -29,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		itemIndex,
 		{
-			path: '/streams',
+			path: apiPath`/streams`,
 			qs: textQuery(filtersOfItem(this, itemIndex), { executionMode: 'execution_mode' }),
 		},
 		{ itemsKey: ['streams', 'automations'] },

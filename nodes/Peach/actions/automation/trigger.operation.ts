@@ -10,6 +10,7 @@ import { pairsToValues, rowsOf } from '../../helpers/payload';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
 import { automationIdOf } from './shared';
+import { apiPath, segment } from '../../transport/path';
 
 /**
  * The body of `POST /streams/{id}/events`, as Peach's MCP server builds it (its docs page was never
@@ -107,7 +108,7 @@ export function recipientOf(plan: TriggerPlan): string | undefined {
 }
 
 export const deliver = postDelivery((plan: TriggerPlan) => ({
-	path: `/streams/${encodeURIComponent(plan.automationId)}/events`,
+	path: apiPath`/streams/${segment('Automation', plan.automationId)}/events`,
 	body: plan.body,
 	notFound: { label: 'Automation', id: plan.automationId },
 }));

@@ -4,9 +4,11 @@ import { locator } from '../../descriptions/locator';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { outputOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { automationAttributes, automationFieldOptions, automationIdOf } from './shared';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Update',
@@ -63,10 +65,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'PATCH',
-			path: `/streams/${encodeURIComponent(id)}`,
+			path: apiPath`/streams/${segment('Automation', id)}`,
 			body,
 			itemIndex,
 			notFound: { label: 'Automation', id },
 		}),
 	);
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('automationId');

@@ -5,6 +5,7 @@ import { locator } from '../../descriptions/locator';
 import { isSet } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { omitEmpty, outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import { locatorValueOf } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
@@ -113,7 +114,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'POST',
-			path: `/streams/${encodeURIComponent(automationId)}/triggers`,
+			path: apiPath`/streams/${segment('Automation', automationId)}/triggers`,
 			body,
 			itemIndex,
 			notFound: { label: 'Automation', id: automationId },

@@ -4,6 +4,7 @@ import { locator } from '../../descriptions/locator';
 import { locatorValueOf } from '../itemParameters';
 import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath, segment } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -29,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		itemIndex,
 		{
-			path: `/streams/${encodeURIComponent(automationId)}/triggers`,
+			path: apiPath`/streams/${segment('Automation', automationId)}/triggers`,
 			notFound: { label: 'Automation', id: automationId },
 		},
 		{ itemsKey: ['triggers'] },

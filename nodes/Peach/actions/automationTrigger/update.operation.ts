@@ -5,8 +5,9 @@ import { locator } from '../../descriptions/locator';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
 import { outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf } from '../itemParameters';
+import { locatorValueOf, recordIn } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 import { dataMappingsField, dataMappingsFrom } from './shared';
 
@@ -154,10 +155,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const response = await peachApiRequest.call(this, {
 		method: 'PATCH',
-		path: `/triggers/${encodeURIComponent(triggerId)}`,
+		path: apiPath`/triggers/${segment('Trigger', triggerId)}`,
 		body,
 		itemIndex,
 		notFound: { label: 'Trigger', id: triggerId },
 	});
 	return outputOf(response);
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('triggerId');

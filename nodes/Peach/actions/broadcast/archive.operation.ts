@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { locator } from '../../descriptions/locator';
 import type { ItemResult, OperationOption } from '../node.type';
 import { changeBroadcast } from './shared';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Archive',
@@ -16,3 +17,6 @@ export const properties: INodeProperties[] = [locator('broadcast', { required: t
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await changeBroadcast(this, itemIndex, 'archive');
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('broadcastId');

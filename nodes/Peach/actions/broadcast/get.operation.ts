@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { outputOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { broadcastIdOf } from './shared';
@@ -20,7 +21,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'GET',
-			path: `/broadcasts/${encodeURIComponent(id)}`,
+			path: apiPath`/broadcasts/${segment('Broadcast', id)}`,
 			itemIndex,
 			notFound: { label: 'Broadcast', id },
 		}),

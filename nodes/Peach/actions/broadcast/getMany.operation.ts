@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -33,7 +34,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await readList(
 		this,
 		itemIndex,
-		{ path: '/broadcasts', qs: textQuery(filtersOfItem(this, itemIndex), { status: 'status' }) },
+		{
+			path: apiPath`/broadcasts`,
+			qs: textQuery(filtersOfItem(this, itemIndex), { status: 'status' }),
+		},
 		{ itemsKey: ['broadcasts', 'campaigns'] },
 	);
 }

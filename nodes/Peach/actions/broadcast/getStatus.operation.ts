@@ -4,6 +4,7 @@ import { eventIdField } from '../../descriptions/fields';
 import { requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { followUntil } from '../../transport/poll';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 
@@ -58,7 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const request = {
 		method: 'GET' as const,
-		path: `/events/${encodeURIComponent(eventId)}`,
+		path: apiPath`/events/${segment('Event ID', eventId)}`,
 		itemIndex,
 		notFound: { label: 'Event', id: eventId },
 	};

@@ -15,6 +15,7 @@ import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import { liquidValuesOfItem, locatorValueOf, replyAutomationOfItem } from '../itemParameters';
 import type { Delivery, DeliveryPermit, OperationOption, PreparedDeliveries } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Launch',
@@ -241,7 +242,7 @@ function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObje
 }
 
 const launch = postDelivery((broadcast: IDataObject) => ({
-	path: '/events',
+	path: apiPath`/events`,
 	body: { event_type: 'send_broadcast', broadcast },
 }));
 

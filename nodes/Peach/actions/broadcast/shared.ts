@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { outputOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import { locatorValueOf } from '../itemParameters';
 import type { ItemResult } from '../node.type';
@@ -27,7 +28,7 @@ export async function changeBroadcast(
 	const id = broadcastIdOf(context, itemIndex);
 	const response = await peachApiRequest.call(context, {
 		method: 'PATCH',
-		path: `/broadcasts/${encodeURIComponent(id)}/${action}`,
+		path: apiPath`/broadcasts/${segment('Broadcast', id)}/${segment('Action', action)}`,
 		itemIndex,
 		notFound: { label: 'Broadcast', id },
 	});

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { filtersOfItem, listFields, readList, textQuery } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -31,7 +32,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await readList(
 		this,
 		itemIndex,
-		{ path: '/expressions', qs: textQuery(filtersOfItem(this, itemIndex), { source: 'source' }) },
+		{
+			path: apiPath`/expressions`,
+			qs: textQuery(filtersOfItem(this, itemIndex), { source: 'source' }),
+		},
 		{ itemsKey: ['expressions'] },
 	);
 }

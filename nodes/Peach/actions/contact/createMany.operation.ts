@@ -6,6 +6,7 @@ import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { badRowsError, checkRows, chunkOutputs, chunks } from '../../helpers/rows';
 import { peachApiRequest } from '../../transport/request';
 import type { BatchOutput, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Create Many',
@@ -66,7 +67,7 @@ export async function executeBatch(
 		try {
 			const response = await peachApiRequest.call(this, {
 				method: 'POST',
-				path: '/contacts',
+				path: apiPath`/contacts`,
 				body: chunk.map((row) => row.value),
 				itemIndex: inputs[0],
 			});

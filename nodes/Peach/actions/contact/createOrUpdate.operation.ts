@@ -10,6 +10,8 @@ import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Create or Update',
@@ -35,6 +37,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...contactAttributes(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 	};
 	return outputOf(
-		await peachApiRequest.call(this, { method: 'POST', path: '/contacts', body, itemIndex }),
+		await peachApiRequest.call(this, { method: 'POST', path: apiPath`/contacts`, body, itemIndex }),
 	);
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('phoneNumber', 'contact');

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemResult, OperationOption } from '../node.type';
 import { guestLinkIdField, guestLinkRequest } from './shared';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Regenerate Setup Guest Link',
@@ -15,3 +16,6 @@ export const properties: INodeProperties[] = [guestLinkIdField];
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await guestLinkRequest(this, itemIndex, 'regenerate');
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('guestLinkId');

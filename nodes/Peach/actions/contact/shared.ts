@@ -8,6 +8,8 @@ import type {
 import { isSet, requireText } from '../../helpers/fields';
 import { parseJsonObject } from '../../helpers/json';
 import { outputOf } from '../../helpers/payload';
+import type { ApiPath } from '../../transport/path';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult } from '../node.type';
 
@@ -17,8 +19,8 @@ import type { ItemResult } from '../node.type';
  */
 
 /** `/contacts/{phone_number}` with the + URL-encoded. */
-export function contactPath(phoneNumber: string): string {
-	return `/contacts/${encodeURIComponent(phoneNumber)}`;
+export function contactPath(phoneNumber: string): ApiPath {
+	return apiPath`/contacts/${segment('Phone Number', phoneNumber)}`;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function guestLinkRequest(
 	action: 'create' | 'expire' | 'regenerate',
 ): Promise<ItemResult> {
 	let method: IHttpRequestMethods = 'POST';
-	let path = '/setup_guest_links';
+	let path = apiPath`/setup_guest_links`;
 	let body: IDataObject | undefined;
 	if (action === 'create') {
 		const json = context.getNodeParameter('fieldsJson', itemIndex, '{}');
@@ -61,7 +63,10 @@ export async function guestLinkRequest(
 			context.getNodeParameter('guestLinkId', itemIndex),
 			'Use the id a Create Setup Guest Link returned.',
 		);
-		path = `/setup_guest_links/${encodeURIComponent(id)}${action === 'regenerate' ? '/regenerate' : ''}`;
+		path =
+			action === 'regenerate'
+				? apiPath`/setup_guest_links/${segment('Setup Guest Link ID', id)}/regenerate`
+				: apiPath`/setup_guest_links/${segment('Setup Guest Link ID', id)}`;
 		if (action === 'expire') method = 'DELETE';
 	}
 	const response = await peachApiRequest.call(context, { method, path, body, itemIndex });

@@ -8,6 +8,7 @@ import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { contactPath } from './shared';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Update',
@@ -51,3 +52,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}),
 	);
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('phoneNumber', 'contact');

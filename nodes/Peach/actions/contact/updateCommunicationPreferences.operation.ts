@@ -8,6 +8,7 @@ import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { badRowsError, checkRows, chunks } from '../../helpers/rows';
 import { peachApiRequest } from '../../transport/request';
 import type { BatchOutput, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Update Communication Preferences',
@@ -75,7 +76,7 @@ async function update(
 ): Promise<IDataObject> {
 	const response = await peachApiRequest.call(context, {
 		method: 'POST',
-		path: '/contacts/bulk_update_communication_preferences',
+		path: apiPath`/contacts/bulk_update_communication_preferences`,
 		body: { phone_numbers: phones, communication_preference: preference },
 		itemIndex,
 	});

@@ -6,6 +6,8 @@ import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { contactNameField, conversationContact } from './shared';
+import { apiPath } from '../../transport/path';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Assign Agent',
@@ -99,6 +101,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		bodyFormat: this.getNodeParameter('bodyFormat', itemIndex, 'schema') as string,
 	});
 	return outputOf(
-		await peachApiRequest.call(this, { method: 'POST', path: '/events', body, itemIndex }),
+		await peachApiRequest.call(this, { method: 'POST', path: apiPath`/events`, body, itemIndex }),
 	);
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('phoneNumber', 'contact');

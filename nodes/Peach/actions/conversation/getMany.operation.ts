@@ -6,6 +6,7 @@ import { toUtcTimestamp } from '../../helpers/time';
 import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 import { STATUS_OPTIONS } from './shared';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -86,7 +87,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		itemIndex,
 		{
-			path: '/conversations',
+			path: apiPath`/conversations`,
 			qs: conversationQuery(filtersOfItem(this, itemIndex), this.getTimezone()),
 		},
 		{ itemsKey: ['conversations'] },

@@ -5,6 +5,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { pairsToStringMap, rowsOf } from '../../helpers/payload';
 import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many Activities',
@@ -55,7 +56,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await readList(
 		this,
 		itemIndex,
-		{ path: '/activities', qs: activitiesQuery(this.getNodeParameter('query', itemIndex, {})) },
+		{
+			path: apiPath`/activities`,
+			qs: activitiesQuery(this.getNodeParameter('query', itemIndex, {})),
+		},
 		{ itemsKey: ['activities'] },
 	);
 }

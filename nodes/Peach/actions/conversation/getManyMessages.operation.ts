@@ -5,6 +5,7 @@ import { normalizeBusinessPhoneNumber, normalizeContactPhoneNumber } from '../..
 import { toUtcTimestamp } from '../../helpers/time';
 import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many Messages',
@@ -85,7 +86,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await readList(
 		this,
 		itemIndex,
-		{ path: '/messages', qs: messageQuery(filtersOfItem(this, itemIndex), this.getTimezone()) },
+		{
+			path: apiPath`/messages`,
+			qs: messageQuery(filtersOfItem(this, itemIndex), this.getTimezone()),
+		},
 		{ itemsKey: ['messages'] },
 	);
 }

@@ -3,8 +3,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { locator } from '../../descriptions/locator';
 import { oneOf, requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf } from '../itemParameters';
+import { locatorValueOf, recordIn } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 import { STATUS_OPTIONS, STATUSES } from './shared';
 
@@ -39,10 +40,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'PATCH',
-			path: `/conversations/${encodeURIComponent(id)}`,
+			path: apiPath`/conversations/${segment('Conversation', id)}`,
 			body: { status: requireText('Status', status, `Use one of: ${STATUSES.join(', ')}.`) },
 			itemIndex,
 			notFound: { label: 'Conversation', id },
 		}),
 	);
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('conversationId');

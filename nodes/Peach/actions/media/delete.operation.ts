@@ -4,8 +4,9 @@ import { locator } from '../../descriptions/locator';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
 import { peachApiRequestAllItems } from '../../transport/paginate';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf } from '../itemParameters';
+import { locatorValueOf, recordIn } from '../itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {
@@ -29,7 +30,7 @@ async function mediaIdOfUrl(
 ): Promise<string> {
 	const [found] = await peachApiRequestAllItems.call(
 		context,
-		{ method: 'GET', path: '/medias', itemIndex },
+		{ method: 'GET', path: apiPath`/medias`, itemIndex },
 		{ itemsKey: ['medias'], limit: 1, filter: (media) => media.media_url === url },
 	);
 	if (found?.id === undefined || found.id === null || found.id === '') {
@@ -54,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = /^media:\/\//.test(given) ? await mediaIdOfUrl(this, given, itemIndex) : given;
 	const response = await peachApiRequest.call(this, {
 		method: 'DELETE',
-		path: `/medias/${encodeURIComponent(id)}`,
+		path: apiPath`/medias/${segment('Media', id)}`,
 		itemIndex,
 		notFound: { label: 'Media', id },
 	});
@@ -63,3 +64,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		? { deleted: true, ...response }
 		: { deleted: true, id };
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('mediaId');

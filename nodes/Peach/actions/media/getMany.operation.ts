@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -13,5 +14,5 @@ export const option: OperationOption = {
 export const properties: INodeProperties[] = listFields();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	return await readList(this, itemIndex, { path: '/medias' }, { itemsKey: ['medias'] });
+	return await readList(this, itemIndex, { path: apiPath`/medias` }, { itemsKey: ['medias'] });
 }

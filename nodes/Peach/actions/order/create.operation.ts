@@ -9,6 +9,7 @@ import { parseDateTime } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
 import { minorUnits } from './shared';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Create',
@@ -209,4 +210,4 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';
 
-export const deliver = postDelivery((body: IDataObject) => ({ path: '/orders', body }));
+export const deliver = postDelivery((body: IDataObject) => ({ path: apiPath`/orders`, body }));

@@ -5,6 +5,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
 import { minorUnits, orderIdField, orderIdOf } from './shared';
+import { apiPath, segment } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Refund',
@@ -94,15 +95,17 @@ export function buildRefundBody(input: {
 			'Choose Part of the Order (with an amount) or The Whole Order.',
 		);
 	}
-	if (!isSet(input.amount) || input.amount === 0 || input.amount === '0') {
-		throw new PeachInputError(
+	const empty = () =>
+		new PeachInputError(
 			'Amount (Minor Units)',
 			input.amount,
 			'is empty or zero',
 			'Give the amount to refund in paise (12000 = ₹120.00), or choose Refund → The Whole Order to refund everything.',
 		);
-	}
+	if (!isSet(input.amount)) throw empty();
 	const value = minorUnits('Amount (Minor Units)', input.amount);
+	// "0.00", "00", "-0", " 0 ": zero in other words is zero too, never a refund of 0 on the wire.
+	if (value <= 0) throw empty();
 	const currency = String(input.currency ?? 'INR')
 		.trim()
 		.toUpperCase();
@@ -146,7 +149,7 @@ export function recipientOf(plan: RefundPlan): string {
 }
 
 export const deliver = postDelivery((plan: RefundPlan) => ({
-	path: `/orders/${encodeURIComponent(plan.orderId)}/refunds`,
+	path: apiPath`/orders/${segment('Order ID', plan.orderId)}/refunds`,
 	body: plan.body,
 	notFound: { label: 'Order', id: plan.orderId },
 }));

@@ -7,6 +7,7 @@ import { toUtcTimestamp } from '../../helpers/time';
 import { locatorValueOf } from '../itemParameters';
 import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many Statuses',
@@ -51,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await readList(
 		this,
 		itemIndex,
-		{ path: '/template_messages', qs },
+		{ path: apiPath`/template_messages`, qs },
 		{ itemsKey: ['template_messages'], pageSizeUpTo: PAGE_SIZE },
 	);
 }

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { eventIdField } from '../../descriptions/fields';
 import { requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 
@@ -39,7 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const event = await peachApiRequest.call(this, {
 		method: 'GET',
-		path: `/events/${encodeURIComponent(eventId)}`,
+		path: apiPath`/events/${segment('Event ID', eventId)}`,
 		itemIndex,
 		notFound: { label: 'Event', id: eventId },
 	});

@@ -11,6 +11,7 @@ import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
 import type { Delivered, OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, headerMediaOfBody } from './shared';
+import { apiPath, segment } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -209,7 +210,7 @@ export async function follow(
 		this,
 		toFollow.map(({ itemIndex, json }) => ({
 			method: 'GET' as const,
-			path: `/events/${encodeURIComponent(String(json.event_id))}`,
+			path: apiPath`/events/${segment('Event ID', String(json.event_id))}`,
 			itemIndex,
 			notFound: { label: 'Event', id: String(json.event_id) },
 		})),

@@ -8,6 +8,7 @@ import { isSet, requireText } from '../../helpers/fields';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOfItem } from '../itemParameters';
 import type { OperationOption } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 /**
  * The field names of `send_app_message`. Peach's page for it was never seen; these come from Peach's
@@ -115,4 +116,4 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';
 
-export const deliver = postDelivery((body: IDataObject) => ({ path: '/events', body }));
+export const deliver = postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body }));

@@ -10,6 +10,7 @@ import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../node.type';
+import { apiPath } from '../../transport/path';
 
 /**
  * What the Template Message operations share: the body of a `send_template_message` event (Send and
@@ -128,7 +129,7 @@ export function withHeaderMedia(body: IDataObject, media: HeaderMedia | undefine
 	};
 }
 
-const sendEvent = postDelivery((body: IDataObject) => ({ path: '/events', body }));
+const sendEvent = postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body }));
 
 /**
  * The delivery of Send, Send and Wait and Connect to AI Agent: `POST /api/v1/events` with the

@@ -8,6 +8,7 @@ import { placeholderNames, placeholdersWithoutExample } from '../../helpers/temp
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { CATEGORIES, categoryOptions } from './shared';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Create',
@@ -518,7 +519,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'POST',
-			path: '/whats_app_templates',
+			path: apiPath`/whats_app_templates`,
 			body,
 			itemIndex,
 		}),

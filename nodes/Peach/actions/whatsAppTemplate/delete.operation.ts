@@ -1,9 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { templateIdOf, templateLocator } from './shared';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Delete',
@@ -24,7 +26,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = templateIdOf(this, itemIndex);
 	const response = await peachApiRequest.call(this, {
 		method: 'DELETE',
-		path: `/whats_app_templates/${encodeURIComponent(id)}`,
+		path: apiPath`/whats_app_templates/${segment('Template', id)}`,
 		itemIndex,
 		notFound: { label: 'Template', id },
 	});
@@ -32,3 +34,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		? { deleted: true, ...response }
 		: { deleted: true, id };
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('templateId');

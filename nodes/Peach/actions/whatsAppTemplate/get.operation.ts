@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { outputOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { templateIdOf, templateLocator } from './shared';
@@ -19,7 +20,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'GET',
-			path: `/whats_app_templates/${encodeURIComponent(id)}`,
+			path: apiPath`/whats_app_templates/${segment('Template', id)}`,
 			itemIndex,
 			notFound: { label: 'Template', id },
 		}),

@@ -4,6 +4,7 @@ import { isSet } from '../../helpers/fields';
 import { filtersOfItem, listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 import { categoryOptions } from './shared';
+import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
 	name: 'Get Many',
@@ -66,7 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return await readList(
 		this,
 		itemIndex,
-		{ path: '/whats_app_templates/' },
+		{ path: apiPath`/whats_app_templates/` },
 		{
 			itemsKey: ['whats_app_templates', 'templates'],
 			filter: (template) => matchesFilters(template, filters),

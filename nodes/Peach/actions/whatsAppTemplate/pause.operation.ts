@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemResult, OperationOption } from '../node.type';
 import { changeTemplate, templateLocator } from './shared';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Pause',
@@ -15,3 +16,6 @@ export const properties: INodeProperties[] = [templateLocator];
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
 	return await changeTemplate(this, itemIndex, 'pause');
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('templateId');

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { outputOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import { locatorValueOf } from '../itemParameters';
 import type { ItemResult } from '../node.type';
@@ -29,7 +30,7 @@ export async function changeTemplate(
 	return outputOf(
 		await peachApiRequest.call(context, {
 			method: 'PATCH',
-			path: `/whats_app_templates/${encodeURIComponent(id)}/${action}`,
+			path: apiPath`/whats_app_templates/${segment('Template', id)}/${segment('Action', action)}`,
 			body: {},
 			itemIndex,
 			notFound: { label: 'Template', id },

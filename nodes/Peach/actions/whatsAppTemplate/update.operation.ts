@@ -4,9 +4,11 @@ import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { placeholdersWithoutExample } from '../../helpers/templateVariables';
 import { outputOf } from '../../helpers/payload';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { CATEGORIES, categoryOptions, templateIdOf, templateLocator } from './shared';
+import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
 	name: 'Update',
@@ -164,10 +166,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'PATCH',
-			path: `/whats_app_templates/${encodeURIComponent(id)}`,
+			path: apiPath`/whats_app_templates/${segment('Template', id)}`,
 			body,
 			itemIndex,
 			notFound: { label: 'Template', id },
 		}),
 	);
 }
+
+/** Changes to one record go one after another, in input order. */
+export const recordOf = recordIn('templateId');

@@ -10,6 +10,7 @@ import type { SearchListMethod } from '../../descriptions/locator';
 import { isPlainObject } from '../../helpers/json';
 import type { PeachRequest } from '../../transport/types';
 import { searchPage, text } from './page';
+import { apiPath, segment } from '../../transport/path';
 
 /** How one kind of record is listed for a resource locator. */
 interface ListKind {
@@ -38,7 +39,7 @@ const templateName = (template: IDataObject) =>
 		text(template.status),
 	);
 const templates: Omit<ListKind, 'keep'> = {
-	request: () => ({ method: 'GET', path: '/whats_app_templates/' }),
+	request: () => ({ method: 'GET', path: apiPath`/whats_app_templates/` }),
 	itemsKey: ['whats_app_templates', 'templates'],
 	name: templateName,
 	searchIn: (template) => [text(template.template_name), text(template.name), text(template.id)],
@@ -56,21 +57,21 @@ const LISTS: Record<SearchListMethod, ListKind> = {
 		keep: (template) => text(template.status).toLowerCase() === 'approved',
 	},
 	searchAutomations: {
-		request: () => ({ method: 'GET', path: '/streams' }),
+		request: () => ({ method: 'GET', path: apiPath`/streams` }),
 		itemsKey: ['streams', 'automations'],
 		name: (automation) =>
 			labelled(text(automation.name) || text(automation.id), text(automation.status)),
 		searchIn: (automation) => [text(automation.name), text(automation.id)],
 	},
 	searchBroadcasts: {
-		request: () => ({ method: 'GET', path: '/broadcasts' }),
+		request: () => ({ method: 'GET', path: apiPath`/broadcasts` }),
 		itemsKey: ['broadcasts', 'campaigns'],
 		name: (broadcast) =>
 			labelled(text(broadcast.name) || text(broadcast.id), text(broadcast.status)),
 		searchIn: (broadcast) => [text(broadcast.name), text(broadcast.id)],
 	},
 	searchConditions: {
-		request: () => ({ method: 'GET', path: '/expressions' }),
+		request: () => ({ method: 'GET', path: apiPath`/expressions` }),
 		itemsKey: ['expressions'],
 		name: (expression) =>
 			labelled(
@@ -84,7 +85,7 @@ const LISTS: Record<SearchListMethod, ListKind> = {
 		],
 	},
 	searchConversations: {
-		request: () => ({ method: 'GET', path: '/conversations' }),
+		request: () => ({ method: 'GET', path: apiPath`/conversations` }),
 		itemsKey: ['conversations'],
 		// The contact's name and number, and the status.
 		name: (conversation) => {
@@ -94,7 +95,7 @@ const LISTS: Record<SearchListMethod, ListKind> = {
 		},
 	},
 	searchMedias: {
-		request: () => ({ method: 'GET', path: '/medias' }),
+		request: () => ({ method: 'GET', path: apiPath`/medias` }),
 		itemsKey: ['medias'],
 		name: (media) =>
 			labelled(
@@ -117,7 +118,7 @@ const LISTS: Record<SearchListMethod, ListKind> = {
 			}
 			return {
 				method: 'GET',
-				path: `/streams/${encodeURIComponent(automationId)}/triggers`,
+				path: apiPath`/streams/${segment('Automation', automationId)}/triggers`,
 				notFound: { label: 'Automation', id: automationId },
 			};
 		},

@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
 
 import { templateVariables } from '../../helpers/templateVariables';
+import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 
 /**
@@ -18,7 +19,7 @@ export async function getTemplateVariables(
 	}
 	const template = await peachApiRequest.call(this, {
 		method: 'GET',
-		path: `/whats_app_templates/${encodeURIComponent(templateId)}`,
+		path: apiPath`/whats_app_templates/${segment('Template', templateId)}`,
 		notFound: { label: 'Template', id: templateId },
 	});
 	// Send and Wait fills its link and message variables itself, and a header file from a binary

@@ -1,0 +1,178 @@
+import type { NodeApiError } from 'n8n-workflow';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { segment } from '../../nodes/Peach/transport/path';
+import { wasNotSent } from '../../nodes/Peach/transport/outcome';
+import { Peach } from '../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator, TEST_API_KEY } from './harness';
+import { recordingServer } from './wire.mts';
+
+/**
+ * What the user gave is what happens, tested over n8n's own request function against local servers
+ * (wire.ts): a faked HTTP layer follows no redirect and resolves no `..`; n8n's does both.
+ */
+
+const servers: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+	for (const server of servers.splice(0)) await server.close();
+});
+
+async function peachServer(answer: Parameters<typeof recordingServer>[0]) {
+	const server = await recordingServer(answer);
+	servers.push(server);
+	return server;
+}
+
+const ok = () => ({ status: 200, body: '{"status":"success","event_id":"evt_1"}' });
+
+async function run(params: Record<string, unknown>, baseUrl: string) {
+	const harness = createExecuteContext({ params, baseUrl, wire: true });
+	try {
+		return { output: await new Peach().execute.call(harness.context), error: undefined };
+	} catch (error) {
+		return { output: undefined, error: error as NodeApiError };
+	}
+}
+
+describe('an ID stays one segment of its path', () => {
+	it.each([
+		'.',
+		'..',
+		'%2e',
+		'%2E%2e',
+		'.%2e',
+		'%252e%252e',
+		'a/../events',
+		'a%2F..%2Fevents',
+		'..\\x',
+		'',
+	])('%j is refused', (value) => {
+		expect(() => segment('Automation', value)).toThrow(/^Automation ".*" /);
+	});
+
+	it('anything else is encoded as one segment', () => {
+		expect(segment('Template', 'wat.v2')).toBe('wat.v2');
+		expect(segment('Template', '...')).toBe('...');
+		expect(segment('Phone Number', '+919988776655')).toBe('%2B919988776655');
+		expect(segment('Template', 'a b?c#d')).toBe('a%20b%3Fc%23d');
+	});
+
+	// Each operation that puts an ID in its path, with the ID '..': n8n would resolve it as a step.
+	const operations: Array<[string, Record<string, unknown>]> = [
+		[
+			'Automation → Trigger (else: POST /events, the send endpoint)',
+			{
+				resource: 'automation',
+				operation: 'trigger',
+				automationId: locator('..', 'id'),
+				phoneNumber: '+919988776655',
+				payloadInput: 'json',
+				payloadJson: '{"event_type":"send_template_message"}',
+			},
+		],
+		[
+			'Order → Refund (else: POST /refunds)',
+			{ resource: 'order', operation: 'refund', orderId: '..', refundType: 'full' },
+		],
+		[
+			'WhatsApp Template → Delete with "." (else: DELETE the templates collection)',
+			{ resource: 'whatsAppTemplate', operation: 'delete', templateId: locator('.', 'id') },
+		],
+		['Order → Get', { resource: 'order', operation: 'get', orderId: '%2e%2e' }],
+		[
+			'Automation Trigger → Update',
+			{
+				resource: 'automationTrigger',
+				operation: 'update',
+				triggerId: locator('..', 'id'),
+				activation: 'activate',
+			},
+		],
+		[
+			'Conversation → Update Status',
+			{
+				resource: 'conversation',
+				operation: 'updateStatus',
+				conversationId: locator('..', 'id'),
+				status: 'closed',
+			},
+		],
+		[
+			'Broadcast → Cancel',
+			{ resource: 'broadcast', operation: 'cancel', broadcastId: locator('..', 'id') },
+		],
+		[
+			'Template Message → Get Status',
+			{ resource: 'templateMessage', operation: 'getStatus', eventId: '..' },
+		],
+		['Media → Delete', { resource: 'media', operation: 'delete', mediaId: locator('..', 'id') }],
+		[
+			'Contact → Expire Setup Guest Link',
+			{ resource: 'contact', operation: 'expireGuestLink', guestLinkId: '..' },
+		],
+	];
+
+	it.each(operations)('%s: refused before any request', async (_name, params) => {
+		const peach = await peachServer(ok);
+		const { error } = await run(params, peach.url);
+		expect(peach.seen).toEqual([]);
+		expect(error?.message).toMatch(/ "(\.|\.\.|%2e%2e)" is a step in a path, not an ID$/);
+	});
+
+	it('an ID with a dot inside stays in its place', async () => {
+		const peach = await peachServer(() => ({ status: 200, body: '{"id":"wat.v2"}' }));
+		await run(
+			{ resource: 'whatsAppTemplate', operation: 'get', templateId: locator('wat.v2', 'id') },
+			peach.url,
+		);
+		expect(peach.seen.map((request) => request.url)).toEqual([
+			'/api/v1/whats_app_templates/wat.v2',
+		]);
+	});
+});
+
+describe('a redirect is never followed with the key', () => {
+	const send = {
+		resource: 'templateMessage',
+		operation: 'send',
+		phoneNumber: '+919988776655',
+		templateId: locator('wat_welcome', 'id'),
+		variablesInput: 'fields',
+		variables: {},
+	};
+
+	it.each([301, 302, 307, 308])(
+		'a %i on the send: the other host sees nothing, and the error says nothing was sent',
+		async (status) => {
+			const other = await peachServer(ok);
+			const peach = await peachServer(() => ({
+				status,
+				headers: { Location: `${other.url.replace('127.0.0.1', 'localhost')}/landing?token=x` },
+			}));
+			const { output, error } = await run(send, peach.url);
+			expect(output).toBeUndefined();
+			expect(peach.seen.map((request) => [request.method, request.url])).toEqual([
+				['POST', '/api/v1/events'],
+			]);
+			expect(other.seen).toEqual([]);
+			expect(error?.message).toBe(
+				`Peach answered with a redirect (${status}) to ${other.url.replace('127.0.0.1', 'localhost')}, which the node does not follow`,
+			);
+			expect(error?.description).toMatch(/^Nothing was sent\. Redirects are not followed/);
+			expect(wasNotSent(error)).toBe(true);
+			expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
+		},
+	);
+
+	it('a read answered with a redirect (a marketing site as Base URL) is an error, not its HTML as a success', async () => {
+		const other = await peachServer(() => ({ status: 200, body: '<!doctype html><p>Welcome</p>' }));
+		const peach = await peachServer(() => ({ status: 301, headers: { Location: other.url } }));
+		const { output, error } = await run(
+			{ resource: 'automation', operation: 'getMany', returnAll: true },
+			peach.url,
+		);
+		expect(output).toBeUndefined();
+		expect(other.seen).toEqual([]);
+		expect(error?.message).toMatch(/^Peach answered with a redirect \(301\)/);
+	});
+});

@@ -1,0 +1,99 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { ExecuteContext } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INode } from 'n8n-workflow';
+import { createRunExecutionData, Workflow } from 'n8n-workflow';
+
+import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
+import { Peach } from '../../nodes/Peach/Peach.node';
+
+/**
+ * n8n's own request functions (n8n-core's ExecuteContext helpers: httpRequestWithAuthentication and
+ * httpRequest, over @n8n/backend-network), for tests that need the real wire: a faked HTTP layer
+ * follows no redirect and resolves no `..`, n8n's does both.
+ */
+export function n8nRequestHelpers(node: INode) {
+	const credential = new PeachMessagingApi();
+	const nodeTypes = {
+		getByNameAndVersion: () => new Peach(),
+		getByName: () => new Peach(),
+		getKnownTypes: () => ({}),
+	};
+	const workflow = new Workflow({
+		id: 'wf-wire',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypes as never,
+	});
+	const additionalData = {
+		credentialsHelper: {
+			getParentTypes: () => [],
+			preAuthentication: async () => undefined,
+			// As n8n's CredentialsHelper: a credential whose authenticate is a function is applied as is.
+			authenticate: async (
+				data: ICredentialDataDecryptedObject,
+				_type: string,
+				options: IHttpRequestOptions,
+			) => await credential.authenticate(data, options),
+		},
+	};
+	const input = { main: [[{ json: {} }]] };
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData as never,
+		'manual',
+		createRunExecutionData(),
+		0,
+		[],
+		input,
+		{ node, data: input, source: null },
+		[],
+	);
+	return {
+		httpRequestWithAuthentication: context.helpers.httpRequestWithAuthentication.bind(context),
+		httpRequest: context.helpers.httpRequest.bind(context),
+	};
+}
+
+export interface SeenRequest {
+	method: string;
+	url: string;
+	authorization?: string;
+	body: string;
+}
+
+/** A local HTTP server that records what reaches it and answers with `answer`. */
+export async function recordingServer(
+	answer: (request: IncomingMessage, body: string) => {
+		status: number;
+		headers?: Record<string, string>;
+		body?: string;
+	},
+): Promise<{ url: string; seen: SeenRequest[]; close(): Promise<void> }> {
+	const seen: SeenRequest[] = [];
+	const server: Server = createServer((request, response) => {
+		let body = '';
+		request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+		request.on('end', () => {
+			seen.push({
+				method: request.method ?? '',
+				url: request.url ?? '',
+				authorization: request.headers.authorization,
+				body,
+			});
+			const { status, headers, body: text } = answer(request, body);
+			response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+			response.end(text ?? '');
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		seen,
+		close: async () => await new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
