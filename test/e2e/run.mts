@@ -15,6 +15,7 @@ import { broadcastChecks } from './checks/broadcast.e2e.mts';
 import { contactChecks } from './checks/contact.e2e.mts';
 import { conversationChecks } from './checks/conversation.e2e.mts';
 import { credentialChecks } from './checks/credential.e2e.mts';
+import { edgeChecks } from './checks/edges.e2e.mts';
 import { exampleChecks } from './checks/examples.e2e.mts';
 import { headerMediaChecks } from './checks/headerMedia.e2e.mts';
 import { hostileChecks } from './checks/hostile.e2e.mts';
@@ -58,6 +59,7 @@ const checks = [
 	...mediaChecks,
 	...headerMediaChecks,
 	...neverRepeatChecks,
+	...edgeChecks,
 	...recoveryChecks,
 	// Last among the action checks: it archives and pauses templates the others send.
 	...whatsAppTemplateChecks,
