@@ -5,7 +5,11 @@
  *
  *   (a) HTTP Request node with a fixed body vs Peach Send with its defaults (and one at a time)
  *   (b) the same mapped: HTTP Request with one expression body, Peach with phone, name, variable
- *   (c) against a mock answering after 100 ms, each item its own contact: Peach's defaults vs Max Concurrent Requests 10
+ *   (c) against a mock answering after 100 ms, each item its own contact: Peach's defaults vs HTTP
+ *       Request's defaults (every item at once), and Peach at ceilings 5 and 20 vs the ideal of a
+ *       fixed width (PEACH_BENCH_CEILINGS=100,200 adds ceilings)
+ *   (f) the same against a mock that answers 429 beyond 50 requests in flight: Peach finishes every
+ *       item once; HTTP Request (defaults, and with Retry On Fail) in the same run
  *   (d) Peach Trigger with its defaults (secret credential, Ignore Duplicates) vs Webhook v1 and v2,
  *       and the Peach Trigger without verification as a reference: 5 interleaved blocks of 100
  *       deliveries, one at a time and 10 at a time (until every execution is stored)
@@ -13,7 +17,8 @@
  * plus the package's own time per trigger delivery (webhook() called in-process).
  *
  * Environment: PEACH_BENCH_ROUNDS (5; up to twice that when the load is above the core count),
- * PEACH_BENCH_ITEMS (1000), PEACH_BENCH_BIG (10000), PEACH_BENCH_ONLY (e.g. "d" or "a,b").
+ * PEACH_BENCH_ITEMS (1000), PEACH_BENCH_BIG (10000), PEACH_BENCH_ONLY (e.g. "d" or "a,b"),
+ * PEACH_BENCH_DEFAULT_CEILING (the node's default Max Concurrent Requests, for the ideal in (c)).
  * Not a test: it prints and records what it measured, whatever it is.
  */
 import { randomUUID } from 'node:crypto';
@@ -48,17 +53,49 @@ const ITEMS = Number(process.env.PEACH_BENCH_ITEMS ?? 1000);
 const BIG = Number(process.env.PEACH_BENCH_BIG ?? 10_000);
 const KEY = 'bench-key';
 const OUT = join(REPO_ROOT, 'docs/performance');
+/** Max Concurrent Requests' default (the node's REQUEST_LIMITS.defaultConcurrency). */
+const DEFAULT_CEILING = Number(process.env.PEACH_BENCH_DEFAULT_CEILING ?? 100);
+/** Part (f): the rate-limited Peach's limit of requests in flight. */
+const LIMITED_IN_FLIGHT = 50;
 
-/** A loopback Peach stand-in: 201 with an event_id for every POST, after `latencyMs`. */
+/**
+ * A loopback Peach stand-in: 201 with an event_id for every POST, after `latencyMs`. With `inFlight`,
+ * a rate-limited Peach: a request beyond that many open at once gets 429 with Retry-After (and
+ * nothing happens). It counts the messages it accepted per phone number.
+ */
 async function mock(
 	latencyMs: number,
-): Promise<{ url: string; server: Server; count: () => number }> {
+	limit?: { inFlight: number; retryAfter: number },
+): Promise<{
+	url: string;
+	server: Server;
+	count: () => number;
+	accepted: Map<string, number>;
+	stats: { open: number; mostOpen: number; rateLimited: number };
+}> {
 	let requests = 0;
+	const accepted = new Map<string, number>();
+	const stats = { open: 0, mostOpen: 0, rateLimited: 0 };
 	const server = createServer((req, res) => {
-		req.resume();
+		let text = '';
+		req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
 		req.on('end', () => {
 			requests++;
+			if (limit && stats.open >= limit.inFlight) {
+				stats.rateLimited++;
+				res.writeHead(429, {
+					'Content-Type': 'application/json',
+					'Retry-After': String(limit.retryAfter),
+				});
+				res.end('{"message":"Too many requests"}');
+				return;
+			}
+			stats.open++;
+			stats.mostOpen = Math.max(stats.mostOpen, stats.open);
 			const answer = () => {
+				stats.open--;
+				const phone = /"phone_number":\s*"([^"]+)"/.exec(text)?.[1] ?? '';
+				accepted.set(phone, (accepted.get(phone) ?? 0) + 1);
 				res.writeHead(201, { 'Content-Type': 'application/json' });
 				res.end(`{"status":"success","event_id":"evt_${requests}"}`);
 			};
@@ -69,7 +106,7 @@ async function mock(
 	server.keepAliveTimeout = 60_000;
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 	const { port } = server.address() as AddressInfo;
-	return { url: `http://127.0.0.1:${port}`, server, count: () => requests };
+	return { url: `http://127.0.0.1:${port}`, server, count: () => requests, accepted, stats };
 }
 
 const items = (count: number) =>
@@ -446,9 +483,10 @@ interface Results {
 	meta: Record<string, string>;
 	a?: Rounds;
 	b?: Rounds;
-	c?: Record<string, number>;
+	c?: Rounds;
 	d?: { sequential: Blocks; concurrent: Blocks; packageMsPerDelivery: number };
 	e?: Record<string, { seconds: number; rssGrowthMb: number }>;
+	f?: Record<string, Record<string, number | string>>;
 }
 
 function chart(results: Results): string {
@@ -508,7 +546,10 @@ ${rows}
 }
 
 /** PEACH_BENCH_ONLY=a,d runs only those parts (all by default). */
-const ONLY = (process.env.PEACH_BENCH_ONLY ?? 'a,b,c,d,e').split(',').map((part) => part.trim());
+const PARTS = ['a', 'b', 'c', 'd', 'e', 'f'];
+const ONLY = (process.env.PEACH_BENCH_ONLY ?? PARTS.join(','))
+	.split(',')
+	.map((part) => part.trim());
 
 const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}×`;
 
@@ -580,20 +621,97 @@ async function main() {
 		}
 		if (ONLY.includes('c')) {
 			log(
-				'bench (c): 1,000 sends (each item its own contact) against a mock answering after 100 ms',
+				`bench (c): ${ITEMS} sends (each item its own contact) against a mock answering after 100 ms, ${ROUNDS}+ interleaved rounds`,
 			);
-			const before = load();
-			const defaults = await runOnce(
+			const extra = (process.env.PEACH_BENCH_CEILINGS ?? '').split(',').filter(Boolean).map(Number);
+			const c = await rounds(
 				n8n,
-				await createSender(client, 'defaults', 1000, peachSend(slow, true)),
+				[
+					await createSender(client, 'http', ITEMS, httpNode(mocks[1].url, true)),
+					await createSender(client, 'peach', ITEMS, peachSend(slow, true)),
+					// The same against a mock that answers at once: n8n's and the node's own time.
+					await createSender(client, 'peach no latency', ITEMS, peachSend(fast, true)),
+					await createSender(client, 'peach ceiling 5', ITEMS, peachSend(slow, true, 5)),
+					await createSender(client, 'peach ceiling 20', ITEMS, peachSend(slow, true, 20)),
+					...(await Promise.all(
+						extra.map((ceiling) =>
+							createSender(
+								client,
+								`peach ceiling ${ceiling}`,
+								ITEMS,
+								peachSend(slow, true, ceiling),
+							),
+						),
+					)),
+				],
+				ITEMS,
 			);
-			const ten = await runOnce(
-				n8n,
-				await createSender(client, 'concurrency 10', 1000, peachSend(slow, true, 10)),
-			);
-			results.c = { defaultsSeconds: defaults, concurrency10Seconds: ten, load: before };
+			// The ideal at a fixed width N: n8n's and the node's own time (the same items against a mock
+			// that answers at once) plus ITEMS / N round trips of 100 ms.
+			const own = c['peach no latency'].medianSeconds;
+			const ideal = (width: number) => own + (Math.ceil(ITEMS / width) * 100) / 1000;
+			results.c = c;
 			table.push(
-				`| (c) 1,000 sends at 100 ms latency | reported | ${defaults.toFixed(1)} s with the defaults, ${ten.toFixed(1)} s with Max Concurrent Requests 10 | ${loadText(before)} |`,
+				`| (c) ${ITEMS} sends at 100 ms latency: Peach Send with its defaults (ceiling ${DEFAULT_CEILING}) / HTTP Request with its defaults (all at once) | ≤ 2× | ${ratio(c.peach.medianSeconds, c.http.medianSeconds)} (${c.peach.medianSeconds.toFixed(2)} s vs ${c.http.medianSeconds.toFixed(2)} s) | ${loadText(c.load)} (${c.rounds} rounds) |`,
+				`| (c) the same against the ideal at a fixed width N (the node's own ${own.toFixed(2)} s + ${ITEMS}/N × 100 ms) | ≤ 1.1× | ceiling 5: ${ratio(c['peach ceiling 5'].medianSeconds, ideal(5))} (${c['peach ceiling 5'].medianSeconds.toFixed(2)} s vs ${ideal(5).toFixed(1)} s); ceiling 20: ${ratio(c['peach ceiling 20'].medianSeconds, ideal(20))} (${c['peach ceiling 20'].medianSeconds.toFixed(2)} s vs ${ideal(20).toFixed(1)} s); defaults: ${ratio(c.peach.medianSeconds, ideal(DEFAULT_CEILING))} (vs ${ideal(DEFAULT_CEILING).toFixed(1)} s)${extra.map((ceiling) => `; ceiling ${ceiling}: ${c[`peach ceiling ${ceiling}`].medianSeconds.toFixed(2)} s (${ratio(c[`peach ceiling ${ceiling}`].medianSeconds, c.http.medianSeconds)} HTTP Request)`).join('')} | ${loadText(c.load)} |`,
+			);
+		}
+		if (ONLY.includes('f')) {
+			log(
+				`bench (f): ${ITEMS} sends against a Peach answering after 100 ms that answers 429 (Retry-After 1 s) beyond ${LIMITED_IN_FLIGHT} requests in flight`,
+			);
+			const limited = await mock(100, { inFlight: LIMITED_IN_FLIGHT, retryAfter: 1 });
+			mocks.push(limited);
+			const credential = await client.createCredential('bench limited', 'peachMessagingApi', {
+				apiKey: KEY,
+				baseUrl: limited.url,
+			});
+			const measure = async (name: string, sender: Json) => {
+				const variant = await createSender(client, name, ITEMS, sender);
+				limited.accepted.clear();
+				Object.assign(limited.stats, { mostOpen: 0, rateLimited: 0 });
+				const before = load();
+				const started = performance.now();
+				let status = 'success';
+				try {
+					await runOnce(n8n as N8nInstance, variant);
+				} catch (error) {
+					status = (error as Error).message;
+				}
+				const seconds = (performance.now() - started) / 1000;
+				const counts = [...limited.accepted.values()];
+				return {
+					seconds,
+					status,
+					sent: counts.length,
+					twice: counts.filter((count) => count > 1).length,
+					notSent: ITEMS - counts.length,
+					rateLimited: limited.stats.rateLimited,
+					mostOpen: limited.stats.mostOpen,
+					load: before,
+				};
+			};
+			const retryOnFail = { retryOnFail: true, maxTries: 3, waitBetweenTries: 1000 };
+			// n8n's and the node's own time: the same items against a mock that answers at once.
+			const own = await runOnce(
+				n8n,
+				await createSender(client, 'peach own time', ITEMS, peachSend(fast, true)),
+			);
+			const f = {
+				peach: await measure('peach limited', peachSend(credential, true)),
+				http: await measure('http limited', httpNode(limited.url, true)),
+				httpRetry: await measure('http limited retry', {
+					...httpNode(limited.url, true),
+					...retryOnFail,
+				}),
+			};
+			results.f = f;
+			const allows = own + (Math.ceil(ITEMS / LIMITED_IN_FLIGHT) * 100) / 1000;
+			const line = (label: string, run: (typeof f)['peach']) =>
+				`${label}: ${run.seconds.toFixed(2)} s, ${run.sent} sent, ${run.notSent} not sent, ${run.twice} twice, ${run.rateLimited} answered 429, at most ${run.mostOpen} open`;
+			table.push(
+				`| (f) ${ITEMS} sends, Peach answering 429 beyond ${LIMITED_IN_FLIGHT} in flight: Peach Send with its defaults / the time the limit allows (the node's own ${own.toFixed(2)} s + ${ITEMS}/${LIMITED_IN_FLIGHT} × 100 ms = ${allows.toFixed(1)} s) | ≤ 1.5×, 0 failed, 0 twice | ${ratio(f.peach.seconds, allows)}; ${line('Peach', f.peach)} | ${loadText(f.peach.load)} |`,
+				`| (f) HTTP Request in the same run | reported | ${line('defaults', f.http)} (${f.http.status === 'success' ? 'succeeded' : 'the workflow failed'}); ${line('Retry On Fail (3 tries, 1 s)', f.httpRetry)} (${f.httpRetry.status === 'success' ? 'succeeded' : 'the workflow failed'}) | ${loadText(f.http.load)} |`,
 			);
 		}
 		if (ONLY.includes('d')) {
@@ -645,9 +763,9 @@ async function main() {
 		}
 
 		mkdirSync(OUT, { recursive: true });
-		const file = ONLY.length === 5 ? 'results.json' : `results-${ONLY.join('')}.json`;
+		const file = ONLY.length === PARTS.length ? 'results.json' : `results-${ONLY.join('')}.json`;
 		writeFileSync(join(OUT, file), `${JSON.stringify(results, null, 2)}\n`);
-		if (ONLY.length === 5) writeFileSync(join(OUT, 'chart.svg'), chart(results));
+		if (ONLY.length === PARTS.length) writeFileSync(join(OUT, 'chart.svg'), chart(results));
 		log('');
 		log(`${results.meta.date}, n8n ${results.meta.n8n}, ${results.meta.machine}`);
 		log('| Measure | Target | Measured | Load (1 min) |');

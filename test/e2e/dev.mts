@@ -14,7 +14,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-import { DEFAULT_API_KEY, startSandbox, type Sandbox } from '../sandbox/server.mts';
+import {
+	DEFAULT_API_KEY,
+	rateLimitFromEnvironment,
+	startSandbox,
+	type Sandbox,
+} from '../sandbox/server.mts';
 import {
 	assertPortFree,
 	installPackage,
@@ -79,6 +84,7 @@ async function main() {
 	sandbox = await startSandbox({
 		port: sandboxPort,
 		apiKey,
+		rateLimit: rateLimitFromEnvironment(),
 		log: smoke ? undefined : (line) => log(`[sandbox] ${line}`),
 	});
 	log(`Peach sandbox at ${sandbox.url}`);

@@ -1,8 +1,10 @@
 /**
  * Starts the Peach sandbox:  npm run sandbox -- [--port 4010] [--api-key KEY] [--webhook URL ...]
- * Environment: PEACH_SANDBOX_PORT, PEACH_SANDBOX_API_KEY, PEACH_SANDBOX_WEBHOOKS (comma-separated URLs).
+ * Environment: PEACH_SANDBOX_PORT, PEACH_SANDBOX_API_KEY, PEACH_SANDBOX_WEBHOOKS (comma-separated URLs),
+ * and a rate-limited Peach: PEACH_SANDBOX_MAX_IN_FLIGHT, PEACH_SANDBOX_MAX_PER_SECOND,
+ * PEACH_SANDBOX_RETRY_AFTER, PEACH_SANDBOX_LATENCY_MS.
  */
-import { DEFAULT_API_KEY, startSandbox } from './server.mts';
+import { DEFAULT_API_KEY, rateLimitFromEnvironment, startSandbox } from './server.mts';
 
 function flag(name: string): string[] {
 	const values: string[] = [];
@@ -29,6 +31,7 @@ const sandbox = await startSandbox({
 	port,
 	apiKey,
 	webhookTargets: webhooks,
+	rateLimit: rateLimitFromEnvironment(),
 	log: quiet ? undefined : (line) => process.stdout.write(`[sandbox] ${line}\n`),
 });
 process.stdout.write(

@@ -399,6 +399,30 @@ describe('fault injection', () => {
 		expect(sandbox.state.events).toHaveLength(0);
 	});
 
+	it('a rate-limited Peach: beyond N requests in flight, 429 with Retry-After, and nothing happens', async () => {
+		const limit = (body: Record<string, unknown>) =>
+			fetch(`${sandbox.url}/__sandbox/rate-limit`, { method: 'POST', body: JSON.stringify(body) });
+		await limit({ inFlight: 2, retryAfter: 3, latencyMs: 150 });
+		const before = sandbox.state.events.length;
+		const answers = await Promise.all(
+			Array.from({ length: 5 }, (_, index) =>
+				send('wat_welcome', { phone_number: `+91998877665${index}` }),
+			),
+		);
+		const statuses = answers.map((answer) => answer.status).sort();
+		expect(statuses).toEqual([201, 201, 429, 429, 429]);
+		expect(answers.find((answer) => answer.status === 429)?.headers.get('retry-after')).toBe('3');
+		expect(sandbox.state.events.length - before).toBe(2);
+		expect(sandbox.state.rateLimited).toBeGreaterThanOrEqual(3);
+		await limit({ perSecond: 2 });
+		const perSecond = [];
+		for (let index = 0; index < 3; index++)
+			perSecond.push((await api('GET', '/api/v1/streams')).status);
+		expect(perSecond).toEqual([200, 200, 429]);
+		await fetch(`${sandbox.url}/__sandbox/rate-limit`, { method: 'DELETE' });
+		expect((await api('GET', '/api/v1/streams')).status).toBe(200);
+	});
+
 	it('a slow answer and a dropped connection', async () => {
 		await fault({ kind: 'slow', delayMs: 300 });
 		const started = Date.now();

@@ -70,7 +70,21 @@ export interface SandboxOptions {
 	webhookTargets?: Array<string | WebhookTarget>;
 	/** Pause between the queued send and its `message_delivery.sent` / `.delivered` webhooks. */
 	deliveryDelayMs?: number;
+	/** A rate-limited Peach (Peach documents no limit: this is for seeing a client back off). */
+	rateLimit?: RateLimit;
 	log?: (line: string) => void;
+}
+
+/**
+ * A rate-limited Peach: beyond `inFlight` API requests open at once, or `perSecond` in the last
+ * second, a request is answered 429 with Retry-After (`retryAfter` seconds) and nothing happens.
+ * `latencyMs` makes every API answer take that long (a real network), so requests stay open.
+ */
+export interface RateLimit {
+	inFlight?: number;
+	perSecond?: number;
+	retryAfter?: number;
+	latencyMs?: number;
 }
 
 export type FaultKind = 'rate_limit' | 'server_error' | 'slow' | 'drop' | 'non_json' | 'refuse';
@@ -108,6 +122,8 @@ export interface Sandbox {
 	state: SandboxState;
 	targets: WebhookTarget[];
 	faults: Fault[];
+	/** The rate limit in force (changed by POST /__sandbox/rate-limit); {} for none. */
+	rateLimit: RateLimit;
 	close(): Promise<void>;
 	/** Resolves when every webhook delivery started so far has finished. */
 	idle(): Promise<void>;
@@ -120,6 +136,29 @@ export interface Sandbox {
 }
 
 export const DEFAULT_API_KEY = 'sandbox-key';
+
+/**
+ * The rate limit from the environment (`npm run sandbox`, `npm run dev`): PEACH_SANDBOX_MAX_IN_FLIGHT,
+ * PEACH_SANDBOX_MAX_PER_SECOND, PEACH_SANDBOX_RETRY_AFTER (seconds) and PEACH_SANDBOX_LATENCY_MS.
+ */
+export function rateLimitFromEnvironment(env: NodeJS.ProcessEnv = process.env): RateLimit {
+	const number = (name: string) => {
+		const value = env[name];
+		return value === undefined || value === '' ? undefined : Number(value);
+	};
+	const limit: RateLimit = {
+		inFlight: number('PEACH_SANDBOX_MAX_IN_FLIGHT'),
+		perSecond: number('PEACH_SANDBOX_MAX_PER_SECOND'),
+		retryAfter: number('PEACH_SANDBOX_RETRY_AFTER'),
+		latencyMs: number('PEACH_SANDBOX_LATENCY_MS'),
+	};
+	for (const key of Object.keys(limit) as Array<keyof RateLimit>) {
+		if (limit[key] === undefined) delete limit[key];
+		else if (!Number.isFinite(limit[key]) || (limit[key] as number) < 0)
+			throw new Error(`${key} from the environment is not a number of 0 or more`);
+	}
+	return limit;
+}
 
 export function redactAuthorization(value: string | undefined, apiKey: string): string {
 	if (value === undefined) return '<missing>';
@@ -137,6 +176,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		typeof target === 'string' ? { url: target, headers: {} } : target,
 	);
 	const faults: Fault[] = [];
+	const rateLimit: RateLimit = { ...options.rateLimit };
+	/** When the API requests of the last second came (for `perSecond`). */
+	const lastSecond: number[] = [];
 	const pending = new Set<Promise<void>>();
 	const sockets = new Set<Socket>();
 	let baseUrl = '';
@@ -321,6 +363,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			faults.push(fault);
 			return { status: 201, body: fault as unknown as JsonObject };
 		}
+		if (action === 'rate-limit' && method === 'POST') {
+			for (const key of ['inFlight', 'perSecond', 'retryAfter', 'latencyMs'] as const) {
+				const value = input[key];
+				if (value !== undefined && (typeof value !== 'number' || value < 0))
+					throw validationFailed({ [key]: ['must be a number, 0 or more'] });
+			}
+			for (const key of Object.keys(rateLimit)) delete rateLimit[key as keyof RateLimit];
+			Object.assign(rateLimit, input);
+			// A new limit counts from now.
+			lastSecond.length = 0;
+			return { status: 200, body: rateLimit as JsonObject };
+		}
+		if (action === 'rate-limit' && method === 'DELETE') {
+			for (const key of Object.keys(rateLimit)) delete rateLimit[key as keyof RateLimit];
+			return { status: 200, body: { cleared: true } };
+		}
 		if (action === 'faults' && method === 'DELETE') {
 			faults.length = 0;
 			return { status: 200, body: { cleared: true } };
@@ -391,7 +449,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		// A time-limited fault whose time is over is gone.
 		for (let at = faults.length - 1; at >= 0; at--) {
 			const fault = faults[at];
-			if (fault.since !== undefined && now - fault.since >= (fault.forMs ?? 0)) faults.splice(at, 1);
+			if (fault.since !== undefined && now - fault.since >= (fault.forMs ?? 0))
+				faults.splice(at, 1);
 		}
 		const index = faults.findIndex((fault) => {
 			if (fault.method && fault.method !== method) return false;
@@ -508,6 +567,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		if (!url.pathname.startsWith('/api/v1/')) return reply(404, { message: 'Not found' });
 		if (req.headers.authorization !== apiKey) return reply(401, { message: 'Unauthorized' });
 
+		const arrived = performance.now();
+		while (lastSecond.length && arrived - lastSecond[0] >= 1000) lastSecond.shift();
+		const overLimit =
+			(rateLimit.inFlight !== undefined && state.inFlight > rateLimit.inFlight) ||
+			(rateLimit.perSecond !== undefined && lastSecond.length >= rateLimit.perSecond);
+		if (overLimit) {
+			state.rateLimited++;
+			return reply(
+				429,
+				{ message: 'Too many requests' },
+				{ 'Retry-After': String(rateLimit.retryAfter ?? 1) },
+			);
+		}
+		lastSecond.push(arrived);
+		if (rateLimit.latencyMs)
+			await new Promise((resolve) => setTimeout(resolve, rateLimit.latencyMs));
+
 		const fault = takeFault(
 			method,
 			url.pathname,
@@ -575,6 +651,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		state,
 		targets,
 		faults,
+		rateLimit,
 		emit,
 		async idle() {
 			while (pending.size) await Promise.all([...pending]);

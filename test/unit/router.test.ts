@@ -195,10 +195,10 @@ describe('router: Max Concurrent Requests', () => {
 		);
 	});
 
-	it('five at a time by default; one at a time when set to 1', async () => {
-		const byDefault = timedOperation([5, 5, 5, 5, 5, 5, 5]);
-		await router.call(context(7), registryWith(byDefault.operation));
-		expect(byDefault.state.most).toBe(5);
+	it('by default 32 at a time to start with (the width then follows Peach); one at a time when set to 1', async () => {
+		const byDefault = timedOperation(Array.from({ length: 40 }, () => 5));
+		await router.call(context(40), registryWith(byDefault.operation));
+		expect(byDefault.state.most).toBe(32);
 		const one = timedOperation([5, 5, 5]);
 		await router.call(context(3, false, { concurrency: 1 }), registryWith(one.operation));
 		expect(one.state.most).toBe(1);

@@ -67,7 +67,10 @@ export interface SeenRequest {
 
 /** A local HTTP server that records what reaches it and answers with `answer`. */
 export async function recordingServer(
-	answer: (request: IncomingMessage, body: string) => {
+	answer: (
+		request: IncomingMessage,
+		body: string,
+	) => {
 		status: number;
 		headers?: Record<string, string>;
 		body?: string;

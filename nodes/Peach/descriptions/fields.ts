@@ -114,9 +114,9 @@ export function requestOptionsField(
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxConcurrency },
 		// n8n's lint wants a literal: REQUEST_LIMITS.defaultConcurrency (a unit test keeps them equal).
-		default: 5,
+		default: 100,
 		description:
-			"How many items go to Peach at the same time. Items for the same contact are always sent one after another, in input order; 1 sends every item in order. A 429 from Peach's rate limit pauses all items for Retry-After, then the refused request is sent again (Peach did not take it). Outputs keep the input order.",
+			"The most requests with Peach at the same time. The node starts with fewer and goes wider while Peach answers promptly; a 429 (Peach's rate limit) or slower answers make it narrower, and the refused request is sent again after Retry-After. Items for the same contact (or record) always go one after another, in input order; 1 sends every item in input order. Outputs keep the input order.",
 	};
 	const timeout: INodeProperties = {
 		displayName: 'Timeout (Seconds)',

@@ -3,7 +3,10 @@ export const REQUEST_LIMITS = {
 	/** Peach is asked to answer within this by default. */
 	defaultTimeoutSeconds: 30,
 	maxTimeoutSeconds: 300,
-	/** Items sent at the same time by default (each contact's items still one after another). */
-	defaultConcurrency: 5,
-	maxConcurrency: 20,
+	/**
+	 * The most requests with Peach at once by default: the ceiling of the adaptive width (width.ts);
+	 * each contact's items still one after another. Chosen from `npm run bench` (README, Performance).
+	 */
+	defaultConcurrency: 100,
+	maxConcurrency: 200,
 } as const;

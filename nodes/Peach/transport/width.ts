@@ -10,7 +10,7 @@ import type { PeachContext } from './types';
  */
 export const WIDTH = {
 	/** Where an execution starts (or the ceiling, if lower). */
-	start: 10,
+	start: 32,
 	/** An answer this many times slower than the quickest, plus the margin, means Peach slows down. */
 	slowFactor: 3,
 	slowMarginMs: 250,

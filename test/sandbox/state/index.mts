@@ -61,6 +61,8 @@ export function seed() {
 		/** API requests open now, and the most open at once (set it to 0 to measure a run). */
 		inFlight: 0,
 		peakInFlight: 0,
+		/** API requests answered 429 by the rate limit (server.mts, RateLimit). */
+		rateLimited: 0,
 		deliveries: [] as WebhookDelivery[],
 	};
 }

@@ -103,7 +103,7 @@ describe('Width: as wide as Peach allows', () => {
 	}
 
 	it('starts narrow, doubles each round trip while answers are prompt, never above the ceiling', () => {
-		const { width, clock } = controller(64);
+		const { width, clock } = controller(200);
 		expect(width.current).toBe(WIDTH.start);
 		const seen = [width.current];
 		for (let round = 0; round < 4; round++) {
@@ -112,7 +112,7 @@ describe('Width: as wide as Peach allows', () => {
 			for (let answer = 0; answer < answers; answer++) width.answered(100, false);
 			seen.push(width.current);
 		}
-		expect(seen).toEqual([10, 20, 40, 64, 64]);
+		expect(seen).toEqual([32, 64, 128, 200, 200]);
 		const low = controller(3);
 		expect(low.width.current).toBe(3);
 		for (let answer = 0; answer < 50; answer++) low.width.answered(10, false);
@@ -121,7 +121,7 @@ describe('Width: as wide as Peach allows', () => {
 
 	it('halves on a 429, once per round trip; then grows by one per round trip', () => {
 		const { width, clock } = controller(64);
-		for (let answer = 0; answer < 30; answer++) width.answered(100, false);
+		for (let answer = 0; answer < 8; answer++) width.answered(100, false);
 		expect(width.current).toBe(40);
 		clock.now += 1000;
 		width.answered(100, true);
@@ -142,7 +142,7 @@ describe('Width: as wide as Peach allows', () => {
 
 	it('narrows by a quarter when answers slow down (3× the quickest + 250 ms)', () => {
 		const { width, clock } = controller(64);
-		for (let answer = 0; answer < 30; answer++) width.answered(100, false);
+		for (let answer = 0; answer < 8; answer++) width.answered(100, false);
 		expect(width.current).toBe(40);
 		clock.now += 1000;
 		// 500 ms is within 3 × 100 + 250: a prompt answer still.
