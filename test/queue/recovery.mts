@@ -235,7 +235,7 @@ export const recoveryChecks: Array<{ name: string; fn: (q: RecoveryContext) => P
 		},
 	},
 	{
-		name: `a worker killed (kill -9) in the middle of a send, and the execution retried before n8n gives up on it: ${N8N_1 ? 'measured on n8n 1.x' : 'no phone twice, at most Max Concurrent Requests unknown'}`,
+		name: `a worker killed (kill -9) in the middle of a send: ${N8N_1 ? 'n8n 1.x runs the stalled job again when allowed; nothing twice then' : 'the execution retried before n8n gives up on it: no phone twice, at most Max Concurrent Requests unknown'}`,
 		fn: async (q) => {
 			// Each send takes 20 ms at Peach, so the send lasts long enough to be cut in the middle.
 			await addFault(q, {
@@ -276,6 +276,24 @@ export const recoveryChecks: Array<{ name: string; fn: (q: RecoveryContext) => P
 				status = await showing();
 			}
 			q.sandbox.faults.length = 0;
+			if (N8N_1) {
+				// n8n 1.x runs a stalled job again as the same execution when its
+				// QUEUE_WORKER_MAX_STALLED_COUNT allows (its default: 1; this suite: 0, README): the node
+				// then skips what was sent (its record is keyed by the execution ID on 1.x).
+				while (
+					['running', 'crashed', 'new'].includes(await showing()) &&
+					Date.now() - killedAt < 4 * 60_000
+				)
+					await sleep(1000);
+				await q.client.deactivate(workflow.workflowId);
+				const { requests, accepted } = sendsSince(q, from);
+				const stalledRuns = Number(process.env.PEACH_QUEUE_MAX_STALLED_COUNT ?? '0');
+				log(
+					`      n8n ${N8N_VERSION} (QUEUE_WORKER_MAX_STALLED_COUNT=${stalledRuns}) showed: ${shown.join(', then ')}; ${requests.size} phones asked, ${more(requests)} twice, ${accepted.size} got the message`,
+				);
+				if (stalledRuns > 0) assertEqual(more(requests), 0, 'phones asked twice');
+				return;
+			}
 			const beforeRetry = sendsSince(q, from);
 			const retry = await q.client.retryExecution(executionId, false);
 			const final = outcomes(await executionOf(q, retry.id));
@@ -287,7 +305,6 @@ export const recoveryChecks: Array<{ name: string; fn: (q: RecoveryContext) => P
 			log(
 				`      n8n showed: ${shown.join(', then ')}; the Retry, ${((Date.now() - started) / 1000).toFixed(0)} s after the start, while n8n showed ${status}: ${retry.status}, its output ${final.sentNow} sent by it, ${final.alreadySent} already sent, ${final.unknown} outcome unknown; in all ${requests.size} phones asked (${beforeRetry.requests.size} before the Retry), ${more(requests)} twice, ${accepted.size} got the message`,
 			);
-			if (N8N_1) return;
 			assertEqual(more(requests), 0, 'phones asked twice');
 			assertEqual(requests.size, q.items, 'phones asked once in all');
 			assert(

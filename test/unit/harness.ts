@@ -223,7 +223,14 @@ export function createExecuteContext(options: ContextOptions) {
 		getExecutionContext: () =>
 			lineage.establishedAt === undefined
 				? undefined
-				: { version: 1, establishedAt: lineage.establishedAt, source: 'webhook' },
+				: {
+						version: 1,
+						establishedAt: lineage.establishedAt,
+						source: 'webhook',
+						...(lineage.n8nLine === 1
+							? {}
+							: { triggerNode: { name: 'Webhook', type: 'n8n-nodes-base.webhook' } }),
+					},
 		getContext: (type: string) => {
 			if (type !== 'node') throw new Error(`unexpected context ${type}`);
 			return lineage.nodeContext;

@@ -99,8 +99,13 @@ export interface Lineage {
 	/** The node context object (getContext('node')). */
 	nodeContext: IDataObject;
 	store: FakeDeduplicationStore;
-	/** runtimeData.establishedAt: set when the execution was created; a retry inherits it. */
+	/**
+	 * runtimeData.establishedAt: n8n 2.x sets it (with triggerNode) when the execution is created, and
+	 * a retry inherits it; n8n 1.x sets it (without triggerNode) each time the execution starts running.
+	 */
 	establishedAt?: number;
+	/** Which n8n line runs it: 2 (the default) or 1. */
+	n8nLine?: 1 | 2;
 	executionId: string;
 	mode: string;
 	runIndex: number;

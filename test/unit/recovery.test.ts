@@ -313,9 +313,9 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		expect(second.requests).toHaveLength(3);
 	});
 
-	it('n8n 1.x (no execution context): a stalled job run again in the same execution sends nothing twice', async () => {
+	it("n8n 1.x (its execution context made when the execution runs): a stalled job run again in the same execution (1.x's default) sends nothing twice", async () => {
 		const store = new FakeDeduplicationStore();
-		const execution = newExecution(store, { establishedAt: undefined });
+		const execution = newExecution(store, { n8nLine: 1 });
 		const params = phones(6).map((phone) => ({
 			...send(phone),
 			requestOptions: { concurrency: 1 },
@@ -328,9 +328,26 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		void new Peach().execute.call(harness.context);
 		await vi.waitFor(() => expect(harness.requests.length).toBe(4), { timeout: 5000 });
 		await sleep(50);
-		// Bull runs the stalled job again: the same execution, its node context lost.
-		const again = await runTry({ ...execution, nodeContext: {} }, params, answersFor(6));
+		// Bull runs the stalled job again: the same execution, its node context lost, a new context.
+		const again = await runTry(
+			{ ...execution, nodeContext: {}, establishedAt: (execution.establishedAt ?? 0) + 60_000 },
+			params,
+			answersFor(6),
+		);
 		expect(again.requests.map(phoneOf)).toEqual(phones(6).slice(4));
+	});
+
+	it('n8n 1.x: the Retry of a crashed execution gets a new execution and a new context, so it cannot tell (README says so)', async () => {
+		const { execution, params, crashed } = await crashAfter(10, 4, 2);
+		const result = await runTry(
+			{
+				...crashRetry({ ...execution, n8nLine: 1 }),
+				establishedAt: (execution.establishedAt ?? 0) + 60_000,
+			},
+			params,
+			answersFor(10),
+		);
+		expect(twice(messagesPerPhone({ requests: crashed }, result)).length).toBe(6);
 	});
 });
 

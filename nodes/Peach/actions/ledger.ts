@@ -19,9 +19,7 @@ import type { EarlierOutcome } from './node.type';
  *
  * A delivery is the same between tries when it is the same operation, at the same input position (or
  * the same whole-input broadcast), for the same recipient, in the same run of the node (runs are
- * counted per try, so Loop Over Items' runs stay apart) of the same execution: n8n 2.x hands a retry
- * the execution context its original was started with (`establishedAt`); where there is none
- * (n8n 1.x), the execution ID stands for it.
+ * counted per try, so Loop Over Items' runs stay apart) of the same execution (lineageOf).
  */
 
 const RECORD_KEY = 'peachDeliveries';
@@ -173,12 +171,20 @@ class CrashRecord {
 	}
 }
 
-/** The execution this try belongs to, the same across n8n's retries of it (see above). */
-function lineageOf(context: IExecuteFunctions): { id: string; byExecutionId: boolean } {
-	const runtime = context.getExecutionContext?.() as { establishedAt?: unknown } | undefined;
-	if (typeof runtime?.establishedAt === 'number')
-		return { id: `t${runtime.establishedAt}`, byExecutionId: false };
-	return { id: `e${context.getExecutionId()}`, byExecutionId: true };
+/**
+ * The execution this try belongs to, the same across n8n's retries of it (see above). n8n 2.x stores
+ * the execution context (`establishedAt`, and the `triggerNode` it was started by) with the execution
+ * when it creates it, so every retry inherits it, also after a crash. n8n 1.x makes one only when the
+ * execution runs (without `triggerNode`): there the execution ID stands for it, which a stalled job run
+ * again (1.x's default) keeps.
+ */
+function lineageOf(context: IExecuteFunctions): string {
+	const runtime = context.getExecutionContext?.() as
+		| { establishedAt?: unknown; triggerNode?: unknown }
+		| undefined;
+	if (typeof runtime?.establishedAt === 'number' && runtime.triggerNode !== undefined)
+		return `t${runtime.establishedAt}`;
+	return `e${context.getExecutionId()}`;
 }
 
 function runIndexOf(context: IExecuteFunctions): number {
@@ -254,10 +260,12 @@ export class DeliveryLedger {
 					store,
 					`${context.getWorkflow().id}|${node.id}`,
 					deliveries * 2 + STORE_HISTORY,
-					context.getMode() === 'retry' || lineage.byExecutionId,
+					// An execution's first run cannot find claims of its own, except when n8n runs a
+					// stalled job again as the same execution (n8n 1.x).
+					context.getMode() === 'retry' || lineage.startsWith('e'),
 				)
 			: undefined;
-		return new DeliveryLedger(operationKey, record, ordinal, crashRecord, lineage.id);
+		return new DeliveryLedger(operationKey, record, ordinal, crashRecord, lineage);
 	}
 
 	/** Whether a Retry of this execution (or Retry On Fail) can tell what this run sent. */
