@@ -278,8 +278,8 @@ export const recoveryChecks: Array<{ name: string; fn: (q: RecoveryContext) => P
 			q.sandbox.faults.length = 0;
 			if (N8N_1) {
 				// n8n 1.x runs a stalled job again as the same execution when its
-				// QUEUE_WORKER_MAX_STALLED_COUNT allows (its default: 1; this suite: 0, README): the node
-				// then skips what was sent (its record is keyed by the execution ID on 1.x).
+				// QUEUE_WORKER_MAX_STALLED_COUNT allows (its default, 1): the node then skips what was sent
+				// (its record is keyed by the execution ID on 1.x).
 				while (
 					['running', 'crashed', 'new'].includes(await showing()) &&
 					Date.now() - killedAt < 4 * 60_000
@@ -287,7 +287,7 @@ export const recoveryChecks: Array<{ name: string; fn: (q: RecoveryContext) => P
 					await sleep(1000);
 				await q.client.deactivate(workflow.workflowId);
 				const { requests, accepted } = sendsSince(q, from);
-				const stalledRuns = Number(process.env.PEACH_QUEUE_MAX_STALLED_COUNT ?? '0');
+				const stalledRuns = Number(process.env.PEACH_QUEUE_MAX_STALLED_COUNT ?? '1');
 				log(
 					`      n8n ${N8N_VERSION} (QUEUE_WORKER_MAX_STALLED_COUNT=${stalledRuns}) showed: ${shown.join(', then ')}; ${requests.size} phones asked, ${more(requests)} twice, ${accepted.size} got the message`,
 				);

@@ -171,9 +171,12 @@ async function main() {
 			DB_POSTGRESDB_USER: 'postgres',
 			DB_POSTGRESDB_PASSWORD: '',
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-			// README, "Running at scale": a job whose worker died is never run again (n8n 1.x re-runs it
-			// once by default, sending its messages twice; n8n 2.x never does, whatever this says).
-			QUEUE_WORKER_MAX_STALLED_COUNT: process.env.PEACH_QUEUE_MAX_STALLED_COUNT ?? '0',
+			// n8n's own default unless PEACH_QUEUE_MAX_STALLED_COUNT says otherwise (README, "Running at
+			// scale": n8n 1.x runs a job whose worker died once more, as the same execution, which the
+			// node's record covers; n8n 2.x never does, whatever this says).
+			...(process.env.PEACH_QUEUE_MAX_STALLED_COUNT === undefined
+				? {}
+				: { QUEUE_WORKER_MAX_STALLED_COUNT: process.env.PEACH_QUEUE_MAX_STALLED_COUNT }),
 		};
 		const mainPort = await freePort();
 		const startMain = () =>
