@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { nodeProperties } from './actions/registry';
 import { router } from './actions/router';
-import { webhook as sendAndWaitWebhook } from './actions/templateMessage/sendAndWait.operation';
+import { webhook as sendAndWaitWebhook } from './actions/templateMessage/sendAndWait.answer';
 import { listSearch } from './methods/listSearch';
 import { resourceMapping } from './methods/resourceMapping';
 

@@ -144,12 +144,19 @@ const MANUAL = 'When clicking ‘Execute workflow’';
  * the editor's Execute workflow does. Returns the workflow, the waiting execution and the link the
  * sandbox's phone received.
  */
+/**
+ * Creates and starts an approval workflow: Manual → Send and Wait to `phone`; or, given several phones,
+ * Manual → Code (the phones) → Loop Over Items → Send and Wait → back to the loop (each asked in turn,
+ * in one execution). Returns once the execution waits, with the link the first phone was sent.
+ */
 export async function startApproval(
 	editor: Editor,
 	url: string,
 	sandboxUrl: string,
-	phone: string,
+	phones: string | string[],
 ): Promise<{ workflowId: string; executionId: string; link: string }> {
+	const loop = Array.isArray(phones);
+	const phone = loop ? phones[0] : phones;
 	const credentials = (await rest(editor, url, 'GET', '/credentials')) as unknown as Array<{
 		id: string;
 		name: string;
@@ -157,8 +164,30 @@ export async function startApproval(
 	const credential = credentials.find((entry) => entry.name === 'Peach sandbox');
 	if (!credential) throw new Error('no "Peach sandbox" credential');
 	const workflow = await rest(editor, url, 'POST', '/workflows', {
-		name: `Approve a refund on WhatsApp (${phone})`,
+		name: `Approve a refund on WhatsApp (${loop ? phones.join(', ') : phone})`,
 		nodes: [
+			...(loop
+				? [
+						{
+							id: randomUUID(),
+							name: 'Managers',
+							type: 'n8n-nodes-base.code',
+							typeVersion: 2,
+							position: [130, 0],
+							parameters: {
+								jsCode: `return ${JSON.stringify(phones.map((entry) => ({ json: { phone: entry } })))};`,
+							},
+						},
+						{
+							id: randomUUID(),
+							name: 'Loop Over Items',
+							type: 'n8n-nodes-base.splitInBatches',
+							typeVersion: 3,
+							position: [200, 0],
+							parameters: { options: {} },
+						},
+					]
+				: []),
 			{
 				id: randomUUID(),
 				name: MANUAL,
@@ -176,7 +205,7 @@ export async function startApproval(
 				parameters: {
 					resource: 'templateMessage',
 					operation: 'sendAndWait',
-					phoneNumber: phone,
+					phoneNumber: loop ? '={{ $json.phone }}' : phone,
 					templateId: {
 						__rl: true,
 						mode: 'list',
@@ -196,7 +225,16 @@ export async function startApproval(
 				credentials: { peachMessagingApi: { id: credential.id, name: credential.name } },
 			},
 		],
-		connections: { [MANUAL]: { main: [[{ node: 'Ask on WhatsApp', type: 'main', index: 0 }]] } },
+		connections: loop
+			? {
+					[MANUAL]: { main: [[{ node: 'Managers', type: 'main', index: 0 }]] },
+					Managers: { main: [[{ node: 'Loop Over Items', type: 'main', index: 0 }]] },
+					'Loop Over Items': {
+						main: [[], [{ node: 'Ask on WhatsApp', type: 'main', index: 0 }]],
+					},
+					'Ask on WhatsApp': { main: [[{ node: 'Loop Over Items', type: 'main', index: 0 }]] },
+				}
+			: { [MANUAL]: { main: [[{ node: 'Ask on WhatsApp', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	});
 	const workflowId = String(workflow.id);
@@ -205,12 +243,25 @@ export async function startApproval(
 		triggerToStartFrom: { name: MANUAL },
 	});
 	const execution = await executionStatus(editor, url, workflowId, ['waiting']);
-	const messages = (await (
-		await fetch(`${sandboxUrl}/__sandbox/phone?phone=${encodeURIComponent(phone)}`)
-	).json()) as Array<{ links: string[] }>;
-	const link = messages.at(-1)?.links[0];
-	if (!link) throw new Error(`the sandbox's phone ${phone} received no link`);
-	return { workflowId, executionId: String(execution.id), link };
+	return {
+		workflowId,
+		executionId: String(execution.id),
+		link: await linkSentTo(sandboxUrl, phone),
+	};
+}
+
+/** The link of the newest message the sandbox's phone shows `phone`, once there is one (30 s). */
+export async function linkSentTo(sandboxUrl: string, phone: string): Promise<string> {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const messages = (await (
+			await fetch(`${sandboxUrl}/__sandbox/phone?phone=${encodeURIComponent(phone)}`)
+		).json()) as Array<{ links: string[] }>;
+		const link = messages.at(-1)?.links[0];
+		if (link) return link;
+		if (Date.now() > deadline) throw new Error(`the sandbox's phone ${phone} received no link`);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
 }
 
 /** The newest execution of the workflow once its status is one of `statuses` (60 s at most). */

@@ -16,6 +16,7 @@ import { log, REPO_ROOT } from '../e2e/n8n.mts';
 import {
 	dismissPopups,
 	executionStatus,
+	linkSentTo,
 	openEditor,
 	openOnPhone,
 	startApproval,
@@ -145,20 +146,33 @@ async function main() {
 			},
 		);
 		await step(
-			'a Send and Wait link opens on a phone as a page with the question; tapping Refund resumes the workflow',
+			'a Send and Wait link opens on a phone as a page with who is asked and the question; tapping Refund resumes the workflow, whose loop asks the next manager; the first link opened again shows the question is closed and resumes nothing',
 			async () => {
-				const { workflowId, link } = await startApproval(
-					editor,
-					stack.url,
-					stack.sandboxUrl,
-					'+919900000201',
-				);
+				const [first, second] = ['+919900000201', '+919900000202'];
+				const { workflowId, link } = await startApproval(editor, stack.url, stack.sandboxUrl, [
+					first,
+					second,
+				]);
 				const phone = await openOnPhone(editor, link);
 				await phone.getByText('Refund ₹1,200 for order A-7?').waitFor({ timeout: 30_000 });
+				await phone.getByText(`Asked of ${first}`).waitFor({ timeout: 5_000 });
 				await phone.screenshot({ path: join(ARTIFACTS, 'send-and-wait-page.png') });
 				await executionStatus(editor, stack.url, workflowId, ['waiting']);
 				await phone.getByRole('button', { name: 'Refund', exact: true }).tap();
-				await phone.getByText('Your answer was recorded: Refund').waitFor({ timeout: 30_000 });
+				await phone.getByText('Recorded: approved (Refund)').waitFor({ timeout: 30_000 });
+				const next = await linkSentTo(stack.sandboxUrl, second);
+				await executionStatus(editor, stack.url, workflowId, ['waiting']);
+				const stale = await openOnPhone(editor, link);
+				await stale.getByText('This question is closed').waitFor({ timeout: 30_000 });
+				await stale.getByText('Nothing was recorded.').waitFor({ timeout: 5_000 });
+				if ((await stale.getByRole('button').count()) !== 0)
+					throw new Error('the closed question still offers buttons');
+				await stale.screenshot({ path: join(ARTIFACTS, 'send-and-wait-closed.png') });
+				await executionStatus(editor, stack.url, workflowId, ['waiting']);
+				const secondPhone = await openOnPhone(editor, next);
+				await secondPhone.getByText(`Asked of ${second}`).waitFor({ timeout: 30_000 });
+				await secondPhone.getByRole('button', { name: 'Refund', exact: true }).tap();
+				await secondPhone.getByText('Recorded: approved (Refund)').waitFor({ timeout: 30_000 });
 				const done = await executionStatus(editor, stack.url, workflowId, ['success', 'error']);
 				if (done.status !== 'success')
 					throw new Error(`the execution ended ${String(done.status)}`);

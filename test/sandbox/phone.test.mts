@@ -56,7 +56,7 @@ describe("the contact's phone", () => {
 			expect.objectContaining({
 				phone_number: '+919900000001',
 				whats_app_template_id: 'wat_approval',
-				text: `Approve the refund? Answer here: ${page.url}`,
+				text: `Approval needed: Approve the refund? Please answer here: ${page.url} Thank you.`,
 				links: [page.url],
 			}),
 		]);

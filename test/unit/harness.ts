@@ -15,6 +15,12 @@ import { vi } from 'vitest';
 import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
 import { Peach } from '../../nodes/Peach/Peach.node';
 import { type Lineage, newExecution } from './n8nRecovery';
+import {
+	customDataOf,
+	executionKeys,
+	newWaitingExecution,
+	type WaitingExecution,
+} from './n8nExecutionData';
 import { n8nRequestHelpers } from './wire.mts';
 import { type ParameterRead, parameterGetter, resolveParameters } from './parameters';
 
@@ -52,8 +58,11 @@ export const TEST_EXECUTION_ID = '231';
 export const TEST_WORKFLOW_ID = 'wf-1';
 
 /** A resume link as n8n signs it: <address>/<execution>/<node>?<parameters>&signature=<hex>. */
-export function signedResumeUrl(parameters: Record<string, string> = {}): string {
-	const url = new URL(`${TEST_WAITING_BASE}/${TEST_EXECUTION_ID}/${node.id}`);
+export function signedResumeUrl(
+	parameters: Record<string, string> = {},
+	waitingBase = TEST_WAITING_BASE,
+): string {
+	const url = new URL(`${waitingBase}/${TEST_EXECUTION_ID}/${node.id}`);
 	for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
 	url.searchParams.set('signature', 'a1b2c3d4e5f6');
 	return url.toString();
@@ -109,6 +118,13 @@ interface ContextOptions {
 	 * (a local server), and follow redirects or resolve paths exactly as n8n does.
 	 */
 	wire?: boolean;
+	/**
+	 * The execution's data (its custom data: where Send and Wait keeps its wait); a new one by
+	 * default, of the lineage's n8n line.
+	 */
+	execution?: WaitingExecution;
+	/** n8n's waiting-webhook address (WEBHOOK_URL + /webhook-waiting); TEST_WAITING_BASE by default. */
+	waitingBase?: string;
 }
 
 function isLocator(value: unknown): value is { __rl?: boolean; mode: string; value: unknown } {
@@ -216,7 +232,11 @@ export function createExecuteContext(options: ContextOptions) {
 	const putExecutionToWait = vi.fn<(waitTill: Date) => Promise<void>>(async () => undefined);
 	const lineage = options.lineage ?? newExecution(undefined, { executionId: TEST_EXECUTION_ID });
 	const hints: Array<{ message: string }> = [];
+	const execution = options.execution ?? newWaitingExecution(lineage.n8nLine ?? 2, lineage.mode);
+	// n8n 2.x gives nodes this.customData; n8n 1.x only the data proxy's $execution.customData.
+	const customData = execution.n8nLine === 2 ? { customData: customDataOf(execution) } : {};
 	const context = {
+		...customData,
 		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: jsonOf(index) })),
 		getExecutionId: () => lineage.executionId,
 		getMode: () => lineage.mode,
@@ -236,9 +256,13 @@ export function createExecuteContext(options: ContextOptions) {
 			return lineage.nodeContext;
 		},
 		getWorkflow: () => ({ id: TEST_WORKFLOW_ID, name: 'Test', active: false }),
-		getWorkflowDataProxy: () => ({ $runIndex: lineage.runIndex }),
+		getWorkflowDataProxy: () => ({
+			$runIndex: lineage.runIndex,
+			$execution: executionKeys(execution).$execution,
+		}),
 		addExecutionHints: (...added: Array<{ message: string }>) => hints.push(...added),
-		getSignedResumeUrl: (parameters: Record<string, string> = {}) => signedResumeUrl(parameters),
+		getSignedResumeUrl: (parameters: Record<string, string> = {}) =>
+			signedResumeUrl(parameters, options.waitingBase),
 		putExecutionToWait,
 		getNodeParameter: parameterGetter(resolvedOf, jsonOf, reads),
 		getNode: () => node,
@@ -279,6 +303,7 @@ export function createExecuteContext(options: ContextOptions) {
 		lineage,
 		hints,
 		events,
+		execution,
 	};
 }
 

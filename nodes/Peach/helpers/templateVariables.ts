@@ -52,6 +52,20 @@ export function placeholdersWithoutExample(text: string): string[] {
 		.map(([, name]) => name);
 }
 
+/** A text cut at its placeholders: the texts around them (one more than the placeholders), and their names. */
+export function splitAtPlaceholders(text: string): { texts: string[]; names: string[] } {
+	const texts: string[] = [];
+	const names: string[] = [];
+	let from = 0;
+	for (const match of text.matchAll(PLACEHOLDER)) {
+		texts.push(text.slice(from, match.index));
+		names.push(match[1]);
+		from = (match.index ?? 0) + match[0].length;
+	}
+	texts.push(text.slice(from));
+	return { texts, names };
+}
+
 /** Every placeholder name in a text. */
 export function placeholderNames(text: string): string[] {
 	return [...text.matchAll(PLACEHOLDER)].map(([, name]) => name);

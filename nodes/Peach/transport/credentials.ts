@@ -6,6 +6,8 @@ import type {
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
 
+import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
+
 export const CREDENTIAL_TYPE = 'peachMessagingApi';
 
 const cache = new WeakMap<object, Promise<ICredentialsDecrypted>>();
@@ -31,4 +33,11 @@ export async function credentialsOf(
 		cache.set(context, credentials);
 	}
 	return await credentials;
+}
+
+/** The credential's Base URL, normalised as every request uses it. */
+export async function baseUrlOf(
+	context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions,
+): Promise<string> {
+	return normalizeBaseUrl((await credentialsOf(context)).data?.baseUrl);
 }

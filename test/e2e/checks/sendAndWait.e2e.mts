@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { FINAL_ANSWER, startFakeLlm } from '../fakeLlm.mts';
-import { type Json, N8N_VERSION, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
+import { type Json, N8N_VERSION, nodeError, nodeOutput, PACKAGE_NAME } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context } from '../suite.mts';
 import { loadExamples } from '../workflows/examples.mts';
 
@@ -137,6 +137,97 @@ export async function waitForStatus(
 const ranNodes = (execution: Json) =>
 	Object.keys(((execution.data as Json)?.resultData as Json)?.runData ?? {});
 
+/**
+ * Manual → Code (three contacts) → Loop Over Items (batch 1) → Send and Wait → back to the loop: each
+ * contact is asked in turn, in one execution. The first contact's Limit Wait Time is 3 seconds, the
+ * others' 60 minutes (from the item).
+ */
+function loopWorkflow(
+	ctx: Context,
+	name: string,
+	contacts: Array<{ phone: string; minutes: number }>,
+) {
+	const node = (nodeName: string, type: string, typeVersion: number, parameters: Json) => ({
+		id: randomUUID(),
+		name: nodeName,
+		type,
+		typeVersion,
+		position: [0, 0],
+		parameters,
+	});
+	return {
+		name,
+		nodes: [
+			node(MANUAL, 'n8n-nodes-base.manualTrigger', 1, {}),
+			node('Contacts', 'n8n-nodes-base.code', 2, {
+				jsCode: `return ${JSON.stringify(contacts.map((json) => ({ json })))};`,
+			}),
+			node('Loop Over Items', 'n8n-nodes-base.splitInBatches', 3, { options: {} }),
+			{
+				...node('Ask on WhatsApp', `${PACKAGE_NAME}.peach`, 1, {
+					resource: 'templateMessage',
+					operation: 'sendAndWait',
+					phoneNumber: '={{ $json.phone }}',
+					templateId: { __rl: true, mode: 'id', value: 'wat_approval' },
+					message: '=Approve the refund asked of {{ $json.phone }}?',
+					variablesInput: 'fields',
+					options: {
+						limitWaitTime: {
+							values: {
+								limitType: 'afterTimeInterval',
+								resumeAmount: '={{ $json.minutes }}',
+								resumeUnit: 'minutes',
+							},
+						},
+					},
+				}),
+				credentials: { peachMessagingApi: ctx.credential },
+			},
+		],
+		connections: {
+			[MANUAL]: { main: [[{ node: 'Contacts', type: 'main', index: 0 }]] },
+			Contacts: { main: [[{ node: 'Loop Over Items', type: 'main', index: 0 }]] },
+			'Loop Over Items': { main: [[], [{ node: 'Ask on WhatsApp', type: 'main', index: 0 }]] },
+			'Ask on WhatsApp': { main: [[{ node: 'Loop Over Items', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The message the sandbox's phone shows a contact, once there is one. */
+async function messageTo(ctx: Context, phone: string, timeoutMs = 150_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const message = ctx.sandbox.state.phone.find((entry) => entry.phone_number === phone);
+		if (message) return message;
+		if (Date.now() > deadline) throw new Error(`no message reached ${phone}`);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+	}
+}
+
+/** A form sent to a link as a page loaded earlier would send it (no GET first). */
+async function postTo(link: string, fields: Record<string, string>) {
+	const response = await fetch(link, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		body: new URLSearchParams(fields).toString(),
+	});
+	return { status: response.status, html: await response.text() };
+}
+
+/** Every run of a node in an execution: its first output's items (JSON). */
+function runsOf(execution: Json, nodeName: string): Json[][] {
+	const runs = (
+		((execution.data as Json)?.resultData as Json)?.runData as Record<string, Json[]>
+	)?.[nodeName];
+	return (runs ?? []).map(
+		(run) =>
+			((run.data as Json | undefined)?.main as Array<Array<{ json: Json }>> | undefined)?.[0]?.map(
+				(item) => item.json,
+			) ?? [],
+	);
+}
+
 export const sendAndWaitChecks: Check[] = [
 	{
 		name: 'send and wait: the execution waits; a link preview leaves it waiting; the tap resumes it and the approved branch runs',
@@ -151,11 +242,15 @@ export const sendAndWaitChecks: Check[] = [
 			assertEqual(shown.length, 1, 'messages on the phone');
 			const [message] = shown;
 			assert(
-				message.text.startsWith('Approve the refund of ₹1,200 for order A-7? Answer here: http'),
+				message.text.startsWith(
+					'Approval needed: Approve the refund of ₹1,200 for order A-7? Please answer here: http',
+				) && message.text.endsWith(' Thank you.'),
 				`the message as shown: ${message.text}`,
 			);
 			assert(
-				/\/webhook-waiting\/\d+\/[^?]+\?signature=[0-9a-f]+$/.test(message.links[0]),
+				/\/webhook-waiting\/\d+\/[^?]+\?peachWait=[\w-]{22}&signature=[0-9a-f]+$/.test(
+					message.links[0],
+				),
 				message.links[0],
 			);
 			const previews = await ctx.sandbox.phone.preview(phone);
@@ -173,7 +268,7 @@ export const sendAndWaitChecks: Check[] = [
 			const tap = await ctx.sandbox.phone.answer(phone, { choice: 'Approve' });
 			assertEqual([tap.pageStatus, tap.status], [200, 200], 'page and answer statuses');
 			assert(
-				String(tap.html).includes('Your answer was recorded: Approve'),
+				String(tap.html).includes('Recorded: <strong>approved</strong> (Approve)'),
 				String(tap.html).slice(0, 300),
 			);
 			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
@@ -262,6 +357,157 @@ export const sendAndWaitChecks: Check[] = [
 				(nodeOutput(done, 'Ask on WhatsApp')[0].data as Json).text,
 				'Tomorrow after 5 pm',
 				'data.text',
+			);
+		},
+	},
+	{
+		name: "send and wait in Loop Over Items: each link answers its own wait — A times out, A's link then opens a closed question and resumes nothing, B's answer resumes B, B's link again resumes nothing, C answers",
+		fn: async (ctx) => {
+			const [a, b, c] = ['+919900000031', '+919900000032', '+919900000033'];
+			const workflow = loopWorkflow(ctx, 'e2e send and wait in a loop', [
+				{ phone: a, minutes: 0.05 },
+				{ phone: b, minutes: 60 },
+				{ phone: c, minutes: 60 },
+			]);
+			const { workflowId } = await startWaiting(ctx, workflow);
+			const linkA = (await messageTo(ctx, a)).links[0];
+			// n8n ends A's wait (it looks for waits to end about once a minute); the loop asks B.
+			const linkB = (await messageTo(ctx, b)).links[0];
+			await waitForStatus(ctx, workflowId, ['waiting']);
+			assert(linkA !== linkB, 'A and B were sent the same link');
+
+			// A opens the old message while the execution waits on B: a closed question, no form.
+			const openedA = await ctx.sandbox.phone.answer(a, { choice: 'Approve' });
+			assertEqual([openedA.pageStatus, openedA.answered], [200, false], "A's link: page, form");
+			assert(
+				String(openedA.html).includes('This question is closed'),
+				String(openedA.html).slice(0, 400),
+			);
+			// A page of A's question loaded earlier, sent now: the same, nothing resumes.
+			const postedA = await postTo(linkA, { approved: 'true' });
+			assertEqual(postedA.status, 200, "A's form sent late: status");
+			assert(postedA.html.includes('Nothing was recorded.'), postedA.html.slice(0, 400));
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			assertEqual(
+				(await waitForStatus(ctx, workflowId, ['waiting', 'success', 'error'])).status,
+				'waiting',
+				"status after A's late answer",
+			);
+			assert(
+				!ctx.sandbox.state.phone.some((entry) => entry.phone_number === c),
+				"A's late answer resumed B's wait (C was asked)",
+			);
+
+			const tapB = await ctx.sandbox.phone.answer(b, { choice: 'Approve' });
+			assertEqual([tapB.pageStatus, tapB.status], [200, 200], "B's page and answer");
+			assert(
+				String(tapB.html).includes('Recorded: <strong>approved</strong>'),
+				String(tapB.html).slice(0, 400),
+			);
+			const linkC = (await messageTo(ctx, c, 30_000)).links[0];
+			assert(new Set([linkA, linkB, linkC]).size === 3, 'two contacts were sent the same link');
+
+			// B's link after its wait ended, while the execution waits on C: nothing resumes.
+			const againB = await postTo(linkB, { approved: 'true' });
+			assert(againB.html.includes('This question is closed'), againB.html.slice(0, 400));
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			assertEqual(
+				(await waitForStatus(ctx, workflowId, ['waiting', 'success', 'error'])).status,
+				'waiting',
+				"status after B's link was used again",
+			);
+
+			const tapC = await ctx.sandbox.phone.answer(c, { choice: 'Approve' });
+			assertEqual(tapC.status, 200, "C's answer");
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
+			assertEqual(done.status, 'success', 'execution status');
+			const runs = runsOf(done, 'Ask on WhatsApp');
+			assertEqual(runs.length, 3, 'runs of the Send and Wait node');
+			assertEqual(runs[0][0]?.data, undefined, "A's run: no answer (the time ran out)");
+			assertEqual(runs[0][0]?.phone, a, "A's run: A's input item");
+			const answered = runs.slice(1).map((run) => run[0] as Json);
+			assertEqual(
+				answered.map((item) => (item.data as Json)?.approved),
+				[true, true],
+				"B's and C's answers",
+			);
+			const ids = answered.map((item) => String((item.link as Json)?.id));
+			assert(
+				ids.every((id) => /^[\w-]{22}$/.test(id)) && ids[0] !== ids[1],
+				`link ids ${ids.join(', ')}`,
+			);
+			console.log(
+				`      3 contacts, 3 different links; A's link (after its wait ended) and B's link again: closed page, nothing resumed; link ids ${ids.join(', ')}`,
+			);
+		},
+	},
+	{
+		name: 'send and wait: a link on this machine (n8n without a public WEBHOOK_URL) is refused before any request when the credential points elsewhere; n8n 1.x: a link without its wait ID resumes nothing',
+		fn: async (ctx) => {
+			const elsewhere = await ctx.client.createCredential('Peach elsewhere', 'peachMessagingApi', {
+				apiKey: 'not-a-real-key',
+				baseUrl: 'https://peach.example.com',
+			});
+			const phone = '+919900000034';
+			const workflow = approvalWorkflow(ctx, 'e2e send and wait localhost link', phone, {});
+			(workflow.nodes[1] as Json).credentials = { peachMessagingApi: elsewhere };
+			const workflowId = await ctx.client.createWorkflow(workflow);
+			const workflowData = await ctx.client.rest('GET', `/workflows/${workflowId}`);
+			await ctx.client.rest('POST', `/workflows/${workflowId}/run`, {
+				workflowData,
+				triggerToStartFrom: { name: MANUAL },
+			});
+			const failed = await waitForStatus(ctx, workflowId, ['error', 'success', 'waiting']);
+			assertEqual(failed.status, 'error', 'execution status');
+			const error = nodeError(failed, 'Ask on WhatsApp');
+			const text = `${String(error?.message)} ${String(error?.description)}`;
+			assert(
+				/^Answer Link "http:\/\/127\.0\.0\.1:\d+" points at this machine/.test(
+					String(error?.message),
+				) &&
+					text.includes('Set WEBHOOK_URL') &&
+					text.includes('Nothing was sent'),
+				text,
+			);
+			assert(
+				!ctx.sandbox.state.phone.some((entry) => entry.phone_number === phone),
+				'a message was shown',
+			);
+
+			// The wait ID is what keeps a link to its wait, also where n8n checks no signature (1.x).
+			const other = '+919900000035';
+			const waiting = await startWaiting(
+				ctx,
+				approvalWorkflow(ctx, 'e2e send and wait wait id', other, {}),
+			);
+			const [sent] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === other);
+			const url = new URL(sent.links[0]);
+			const without = new URL(url);
+			without.searchParams.delete('peachWait');
+			const wrong = new URL(url);
+			wrong.searchParams.set('peachWait', 'A'.repeat(22));
+			for (const link of [without.toString(), wrong.toString()]) {
+				const posted = await postTo(link, { approved: 'true' });
+				// n8n 2.x checks the signature over the whole link first (401); n8n 1.x leaves it to the node.
+				if (N8N_VERSION.startsWith('1.')) {
+					assertEqual(posted.status, 200, 'n8n 1.x: a link without its wait ID');
+					assert(posted.html.includes('This question is closed'), posted.html.slice(0, 400));
+				} else {
+					assertEqual(posted.status, 401, 'n8n 2.x: a link changed after signing');
+				}
+			}
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			assertEqual(
+				(await waitForStatus(ctx, waiting.workflowId, ['waiting', 'success', 'error'])).status,
+				'waiting',
+				'status after links without the wait ID',
+			);
+			const tap = await ctx.sandbox.phone.answer(other, { choice: 'Approve' });
+			assertEqual(tap.status, 200, 'the real link still answers');
+			assertEqual(
+				(await waitForStatus(ctx, waiting.workflowId, ['success', 'error'])).status,
+				'success',
+				'status after the real link',
 			);
 		},
 	},
@@ -412,7 +658,9 @@ export const sendAndWaitChecks: Check[] = [
 			assertEqual(stored?.refunded, 0, 'refunded before the answer');
 			const [message] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === phone);
 			assert(
-				message?.text.startsWith(`Refund ₹50.00 for order ${order.id}? Answer here:`),
+				message?.text.startsWith(
+					`Approval needed: Refund ₹50.00 for order ${order.id}? Please answer here:`,
+				),
 				`the question: ${message?.text}`,
 			);
 			const tap = await ctx.sandbox.phone.answer(phone, { choice: 'Refund' });

@@ -70,7 +70,7 @@ export function seedTemplates(): Template[] {
 			'approval_request',
 			'en',
 			'approved',
-			"{{message | example: 'Approve the refund of ₹1,200 for order A-7?'}} Answer here: {{approval_link | example: 'https://n8n.example.com/webhook-waiting/231/abc?signature=0a1b'}}",
+			"Approval needed: {{message | example: 'Approve the refund of ₹1,200 for order A-7?'}} Please answer here: {{approval_link | example: 'https://n8n.example.com/webhook-waiting/231/abc?peachWait=k3J9xQ&signature=0a1b'}} Thank you.",
 		),
 		template(
 			'wat_invoice',

@@ -1,23 +1,21 @@
-import type {
-	IDataObject,
-	IWebhookFunctions,
-	IWebhookResponseData,
-	NodeOperationError,
-} from 'n8n-workflow';
+import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { waitTillOf } from '../../../nodes/Peach/actions/templateMessage/sendAndWait.operation';
+import { waitTillOf } from '../../../nodes/Peach/actions/templateMessage/sendAndWait.limit';
 import { Peach } from '../../../nodes/Peach/Peach.node';
 import {
 	createExecuteContext,
 	type FakeResponse,
 	jsonOf,
 	locator,
+	type RecordedRequest,
 	signedResumeUrl,
 	TEST_WAITING_BASE,
 } from '../harness';
-import { resolveParameters } from '../parameters';
+import { customDataOf, newWaitingExecution, type WaitingExecution } from '../n8nExecutionData';
+import { newExecution } from '../n8nRecovery';
+import { openLink, queryOf } from '../n8nWaiting';
 
 /** The sandbox's approval template: a message variable and the link as text in the body. */
 const inBody: FakeResponse = {
@@ -30,7 +28,7 @@ const inBody: FakeResponse = {
 				component_type: 'body',
 				data_type: 'text',
 				value:
-					"{{message | example: 'Approve?'}} Answer here: {{approval_link | example: 'https://x/1/a'}} Order {{order_id | example: 'A-7'}}",
+					"Approval needed: {{message | example: 'Approve?'}} Answer here: {{approval_link | example: 'https://x/1/a'}} for order {{order_id | example: 'A-7'}}. Thank you.",
 				index: 0,
 			},
 		],
@@ -84,6 +82,34 @@ async function run(
 	return { ...harness, output };
 }
 
+/** The liquid values of the send (the last request). */
+function sentValues(requests: RecordedRequest[]): IDataObject {
+	return (
+		requests[requests.length - 1].body as { template_message: { liquid_values: IDataObject } }
+	).template_message.liquid_values;
+}
+
+/** The link of a send: n8n's signed resume URL with this wait's own ID (22 base64url characters). */
+function linkOf(requests: RecordedRequest[]): string {
+	const link = String(sentValues(requests).approval_link);
+	const waitId = new URL(link).searchParams.get('peachWait') ?? '';
+	expect(waitId).toMatch(/^[\w-]{22}$/);
+	expect(link).toBe(signedResumeUrl({ peachWait: waitId }));
+	return link;
+}
+
+/** Asks (sends and waits) in the given execution; returns its link. */
+async function ask(
+	execution: WaitingExecution,
+	params: Record<string, unknown> = base,
+	runIndex = 0,
+) {
+	const lineage = newExecution(undefined, { n8nLine: execution.n8nLine, runIndex });
+	const asked = await run(params, [inBody, queued], { execution, lineage });
+	expect(asked.putExecutionToWait).toHaveBeenCalledTimes(1);
+	return { ...asked, link: linkOf(asked.requests) };
+}
+
 describe('Template Message → Send and Wait for Response: the send', () => {
 	it('Header Media From a Binary Field: the invoice goes in the header, uploaded before the send; the workflow waits after', async () => {
 		const invoice = Buffer.from('%PDF-1.4 invoice');
@@ -122,7 +148,7 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		expect(requests[3].body).toMatchObject({
 			template_message: {
 				liquid_values: {
-					approval_link: signedResumeUrl(),
+					approval_link: linkOf(requests),
 					header_media: { link: 'media://101', filename: 'quote.pdf' },
 				},
 			},
@@ -146,7 +172,7 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 				whats_app_template_id: 'wat_approval',
 				liquid_values: {
 					order_id: 'A-7',
-					approval_link: signedResumeUrl(),
+					approval_link: linkOf(requests),
 					message: 'Approve the refund of ₹1,200 for order A-7?',
 				},
 			},
@@ -161,10 +187,12 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 			{ ...base, templateId: locator('wat_button'), linkPlacement: 'urlButton' },
 			[withButton(`${TEST_WAITING_BASE}/{{approval_link | example: '1/a?signature=b'}}`), queued],
 		);
-		const values = (requests[1].body as { template_message: { liquid_values: IDataObject } })
-			.template_message.liquid_values;
-		expect(values.approval_link).toBe(signedResumeUrl().slice(TEST_WAITING_BASE.length + 1));
-		expect(`${TEST_WAITING_BASE}/${String(values.approval_link)}`).toBe(signedResumeUrl());
+		const suffix = String(sentValues(requests).approval_link);
+		const link = `${TEST_WAITING_BASE}/${suffix}`;
+		expect(link).toBe(
+			signedResumeUrl({ peachWait: new URL(link).searchParams.get('peachWait') ?? '' }),
+		);
+		expect(suffix).toMatch(/^231\/node-1\?peachWait=[\w-]{22}&signature=a1b2c3d4e5f6$/);
 	});
 
 	it('a URL button to another address is refused before the send, saying exactly what the template must contain', async () => {
@@ -268,42 +296,26 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 	});
 });
 
-/** Calls the node's webhook as n8n does for a waiting execution's link, recording what it answered. */
-async function openLink(input: {
+/** Asks in a new execution of the given n8n line, then opens its link as n8n does. */
+async function askThenOpen(input: {
 	method: 'GET' | 'POST';
 	body?: IDataObject;
 	parameters?: Record<string, unknown>;
+	n8nLine?: 1 | 2;
 }) {
-	const params = resolveParameters(new Peach().description, { ...base, ...input.parameters });
-	const sent: { status?: number; headers: Record<string, string>; body?: string } = { headers: {} };
-	const response = {
-		status(code: number) {
-			sent.status = code;
-			return response;
-		},
-		setHeader(name: string, value: string) {
-			sent.headers[name.toLowerCase()] = value;
-		},
-		send(body: string) {
-			sent.body = body;
-			return response;
-		},
-	};
-	const lookup = (name: string) =>
-		name.split('.').reduce<unknown>((value, part) => (value as IDataObject)?.[part], params);
-	const context = {
-		getRequestObject: () => ({ method: input.method, headers: {} }),
-		getResponseObject: () => response,
-		getBodyData: () => input.body ?? {},
-		getNodeParameter: (name: string, fallback?: unknown) => lookup(name) ?? fallback,
-	} as unknown as IWebhookFunctions;
-	const result = (await new Peach().webhook.call(context)) as IWebhookResponseData;
-	return { result, sent };
+	const parameters = { ...base, ...input.parameters };
+	const execution = newWaitingExecution(input.n8nLine ?? 2);
+	const { link } = await ask(execution, parameters);
+	const opened = await openLink({ ...input, execution, parameters, query: queryOf(link) });
+	return { ...opened, link, execution };
 }
 
 describe('Template Message → Send and Wait for Response: the answer link', () => {
-	it('a GET (a link preview, or the contact opening it) only shows the page: nothing resumes', async () => {
-		const { result, sent } = await openLink({ method: 'GET' });
+	it('a GET (a link preview, or the contact opening it) only shows the page: who is asked, and what; nothing resumes', async () => {
+		const { result, sent } = await askThenOpen({
+			method: 'GET',
+			parameters: { contactFields: { name: 'Manager Ana' } },
+		});
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(sent.status).toBe(200);
 		expect(sent.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -311,6 +323,7 @@ describe('Template Message → Send and Wait for Response: the answer link', () 
 		expect(sent.headers['content-security-policy']).toContain("default-src 'none'");
 		// Self-contained: no script, no external asset; the message escaped; one POST form.
 		expect(sent.body).not.toMatch(/<script|src=|href=|@import|url\(/i);
+		expect(sent.body).toContain('<p class="who">Asked of Manager Ana</p>');
 		expect(sent.body).toContain('Approve the refund of ₹1,200\nfor order A-7?');
 		expect(sent.body).toContain('<form method="post">');
 		expect(sent.body).toContain(
@@ -319,8 +332,13 @@ describe('Template Message → Send and Wait for Response: the answer link', () 
 		expect(sent.body).not.toContain('value="false"');
 	});
 
+	it('the page names the number asked when the contact has no name', async () => {
+		const { sent } = await askThenOpen({ method: 'GET' });
+		expect(sent.body).toContain('<p class="who">Asked of +919988776655</p>');
+	});
+
 	it('the message is shown as text, never as HTML', async () => {
-		const { sent } = await openLink({
+		const { sent } = await askThenOpen({
 			method: 'GET',
 			parameters: { message: '<img src=x onerror=alert(1)> & "quotes"' },
 		});
@@ -328,59 +346,270 @@ describe('Template Message → Send and Wait for Response: the answer link', () 
 		expect(sent.body).not.toContain('<img');
 	});
 
-	it('the POST of the approve button resumes with { data: { approved: true } }, when and which button', async () => {
-		const { result } = await openLink({ method: 'POST', body: { approved: 'true' } });
+	it('the POST of the approve button resumes with { data: { approved: true } }, the button, and which link was answered when', async () => {
+		const before = new Date().toISOString();
+		const { result, link } = await askThenOpen({ method: 'POST', body: { approved: 'true' } });
 		const [[item]] = result.workflowData ?? [[]];
 		expect(item.json).toMatchObject({ data: { approved: true }, button: 'Approve' });
-		expect(Date.parse(String((item.json.data as IDataObject).respondedAt))).toBeGreaterThan(0);
-		expect(String(result.webhookResponse)).toContain('Your answer was recorded: Approve');
+		const { respondedAt } = item.json.data as IDataObject;
+		const answered = item.json.link as { id: string; askedAt: string; answeredAt: string };
+		expect(answered.answeredAt).toBe(respondedAt);
+		expect(before <= answered.askedAt && answered.askedAt <= answered.answeredAt).toBe(true);
+		// The link's identity, not its secret: the link's own ID is nowhere in the output.
+		expect(answered.id).toMatch(/^[\w-]{22}$/);
+		expect(JSON.stringify(item.json)).not.toContain(new URL(link).searchParams.get('peachWait'));
+		expect(String(result.webhookResponse)).toContain(
+			'Recorded: <strong>approved</strong> (Approve)',
+		);
 	});
 
-	it('approve and decline: both buttons; decline resumes with approved: false', async () => {
+	it('approve and decline: both buttons; decline resumes with approved: false, and the page says declined', async () => {
 		const parameters = {
 			approvalOptions: {
 				values: { approvalType: 'double', approveLabel: 'Yes, refund', disapproveLabel: 'No' },
 			},
 		};
-		const page = await openLink({ method: 'GET', parameters });
+		const page = await askThenOpen({ method: 'GET', parameters });
 		expect(page.sent.body).toContain('value="true">Yes, refund</button>');
 		expect(page.sent.body).toContain('value="false">No</button>');
-		const { result } = await openLink({ method: 'POST', body: { approved: 'false' }, parameters });
+		const { result } = await askThenOpen({
+			method: 'POST',
+			body: { approved: 'false' },
+			parameters,
+		});
 		expect(result.workflowData?.[0][0].json).toMatchObject({
 			data: { approved: false },
 			button: 'No',
 		});
+		expect(String(result.webhookResponse)).toContain('Recorded: <strong>declined</strong> (No)');
 	});
 
 	it('a POST without a valid choice resumes nothing and shows the page again', async () => {
 		for (const body of [{}, { approved: 'maybe' }, { approved: 'false' }]) {
-			const { result, sent } = await openLink({ method: 'POST', body });
+			const { result, sent } = await askThenOpen({ method: 'POST', body });
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(sent.status).toBe(400);
 			expect(sent.body).toContain('Choose one of the buttons.');
 		}
 	});
 
-	it('free text: the page has a text box; its POST resumes with { data: { text } }; an empty one does not', async () => {
+	it('free text: the page has a text box; its POST resumes with { data: { text } } and says what was recorded; an empty one does not', async () => {
 		const parameters = {
 			responseType: 'freeText',
 			options: { responseFormTitle: 'Delivery slot', responseFormButtonLabel: 'Send answer' },
 		};
-		const page = await openLink({ method: 'GET', parameters });
+		const page = await askThenOpen({ method: 'GET', parameters });
 		expect(page.sent.body).toContain('<textarea id="text" name="text" required></textarea>');
 		expect(page.sent.body).toContain('<h1>Delivery slot</h1>');
-		const { result } = await openLink({
+		const { result } = await askThenOpen({
 			method: 'POST',
-			body: { text: '  Tomorrow after 5 pm  ' },
+			body: { text: '  Tomorrow <after> 5 pm  ' },
 			parameters,
 		});
 		expect(result.workflowData?.[0][0].json).toMatchObject({
-			data: { text: 'Tomorrow after 5 pm' },
+			data: { text: 'Tomorrow <after> 5 pm' },
 		});
-		const empty = await openLink({ method: 'POST', body: { text: ' ' }, parameters });
+		expect(String(result.webhookResponse)).toContain(
+			'Your answer was recorded: <span class="answer">Tomorrow &lt;after&gt; 5 pm</span>',
+		);
+		const empty = await askThenOpen({ method: 'POST', body: { text: ' ' }, parameters });
 		expect(empty.result).toEqual({ noWebhookResponse: true });
 		expect(empty.sent.status).toBe(400);
 	});
+});
+
+describe('Send and Wait for Response: each link answers its own wait', () => {
+	for (const n8nLine of [2, 1] as const) {
+		it(`n8n ${n8nLine}.x, Loop Over Items: A is asked, then B, in one execution; A's old link resumes nothing and shows the question is closed; B's resumes B's wait`, async () => {
+			const execution = newWaitingExecution(n8nLine);
+			const a = await ask(execution, { ...base, phoneNumber: '+919900000001' });
+			// n8n resumes the execution with A's answer (a link of this wait), the loop asks B.
+			const b = await ask(execution, { ...base, phoneNumber: '+919900000002' }, 1);
+			expect(b.link).not.toBe(a.link);
+
+			const staleA = await openLink({
+				execution,
+				parameters: base,
+				method: 'POST',
+				query: queryOf(a.link),
+				body: { approved: 'true' },
+			});
+			expect(staleA.result).toEqual({ noWebhookResponse: true });
+			expect(staleA.sent.status).toBe(200);
+			expect(staleA.sent.body).toContain('<h1>This question is closed</h1>');
+			expect(staleA.sent.body).toContain('Nothing was recorded.');
+			expect(staleA.sent.body).not.toContain('<form');
+
+			const pageA = await openLink({
+				execution,
+				parameters: base,
+				method: 'GET',
+				query: queryOf(a.link),
+			});
+			expect(pageA.sent.body).toContain('This question is closed');
+			expect(pageA.sent.body).not.toContain('+919900000002');
+
+			const answerB = await openLink({
+				execution,
+				parameters: base,
+				method: 'POST',
+				query: queryOf(b.link),
+				body: { approved: 'true' },
+			});
+			expect(answerB.result.workflowData?.[0][0].json).toMatchObject({
+				data: { approved: true },
+				link: { askedAt: expect.any(String) },
+			});
+		});
+
+		it(`n8n ${n8nLine}.x: a link without this wait's ID (n8n 1.x checks no signature) resumes nothing`, async () => {
+			const execution = newWaitingExecution(n8nLine);
+			const { link } = await ask(execution);
+			const { signature } = queryOf(link);
+			const queries: Array<Record<string, string>> = [
+				{ signature: '0000' },
+				{ signature },
+				{ peachWait: '', signature },
+				{ peachWait: 'A'.repeat(22), signature },
+				{ peachWait: queryOf(link).peachWait.slice(0, 21), signature },
+			];
+			for (const query of queries) {
+				const opened = await openLink({
+					execution,
+					parameters: base,
+					method: 'POST',
+					query,
+					body: { approved: 'true' },
+				});
+				expect(opened.result).toEqual({ noWebhookResponse: true });
+				expect(opened.sent.body).toContain('This question is closed');
+			}
+		});
+	}
+
+	for (const n8nLine of [2, 1] as const) {
+		it(`n8n ${n8nLine}.x: once answered, the same link (a double tap, or the page sent again) resumes nothing`, async () => {
+			const execution = newWaitingExecution(n8nLine);
+			const { link } = await ask(execution);
+			const query = queryOf(link);
+			const first = await openLink({
+				execution,
+				parameters: base,
+				method: 'POST',
+				query,
+				body: { approved: 'true' },
+			});
+			expect(first.result.workflowData).toHaveLength(1);
+			const again = await openLink({
+				execution: { ...execution, data: first.data },
+				parameters: base,
+				method: 'POST',
+				query,
+				body: { approved: 'true' },
+			});
+			expect(again.result).toEqual({ noWebhookResponse: true });
+			expect(again.sent.body).toContain('This question is closed');
+		});
+	}
+
+	it("the execution's custom data (shown in the executions list) keeps the wait under a key n8n accepts, without the link's ID", async () => {
+		const execution = newWaitingExecution(2);
+		const { link } = await ask(execution, { ...base, contactFields: { name: 'Manager Ana' } });
+		const kept = customDataOf(execution).getAll();
+		expect(Object.keys(kept)).toEqual(['peachWait_node1']);
+		const [id, askedAt, who] = JSON.parse(kept.peachWait_node1) as string[];
+		expect([id.length, Number.isNaN(Date.parse(askedAt)), who]).toEqual([22, false, 'Manager Ana']);
+		expect(kept.peachWait_node1).not.toContain(queryOf(link).peachWait);
+	});
+
+	it("a wait n8n could not keep (the execution's custom data has 10 keys already) is refused before the send", async () => {
+		const execution = newWaitingExecution(2);
+		const customData = customDataOf(execution);
+		for (let key = 1; key <= 10; key++) customData.set(`key${key}`, 'x');
+		const { requests, output, putExecutionToWait } = await run(base, [inBody, queued], {
+			execution,
+		});
+		expect(requests).toEqual([]);
+		expect(putExecutionToWait).not.toHaveBeenCalled();
+		const error = output as NodeOperationError;
+		expect(error.message).toBe(
+			'Send and Wait "10 custom data keys" leave no room for the wait: n8n keeps at most 10 per execution, and the answer link needs one',
+		);
+		expect(error.description).toContain('Keys set now: key1, key2,');
+		expect(error.description).toContain('Nothing was sent');
+	});
+});
+
+describe('Send and Wait for Response: no link that is dead on arrival', () => {
+	const localhost = 'http://localhost:5678/webhook-waiting';
+
+	it("a link on this machine's loopback address (WEBHOOK_URL unset) is refused before the send, naming the setting", async () => {
+		for (const waitingBase of [
+			localhost,
+			'http://127.0.0.1:5678/webhook-waiting',
+			'http://[::1]:5678/webhook-waiting',
+		]) {
+			const { requests, output, putExecutionToWait } = await run(base, [inBody, queued], {
+				waitingBase,
+			});
+			expect(requests).toEqual([]);
+			expect(putExecutionToWait).not.toHaveBeenCalled();
+			const error = output as NodeOperationError;
+			expect(error.message).toBe(
+				`Answer Link "${new URL(waitingBase).origin}" points at this machine, so the person's phone cannot open it`,
+			);
+			expect(error.description).toContain('Set WEBHOOK_URL to the public address of this n8n');
+			expect(error.description).toContain('in queue mode on every worker too');
+			expect(error.description).toContain('Nothing was sent');
+		}
+	});
+
+	it('a loopback link is sent when Peach is on this machine too (a local sandbox: npm run dev)', async () => {
+		const { requests, putExecutionToWait } = await run(base, [inBody, queued], {
+			waitingBase: localhost,
+			baseUrl: 'http://127.0.0.1:5690',
+		});
+		expect(requests.map((r) => `${r.options.method} ${r.url}`)).toEqual([
+			'GET http://127.0.0.1:5690/api/v1/whats_app_templates/wat_approval',
+			'POST http://127.0.0.1:5690/api/v1/events',
+		]);
+		expect(String(sentValues(requests).approval_link)).toMatch(
+			/^http:\/\/localhost:5678\/webhook-waiting\/231\/node-1\?peachWait=/,
+		);
+		expect(putExecutionToWait).toHaveBeenCalledTimes(1);
+	});
+
+	const limit = (values: IDataObject) => ({ ...base, options: { limitWaitTime: { values } } });
+
+	for (const [what, values, message] of [
+		[
+			'a Max Date and Time in the past',
+			{ limitType: 'atSpecifiedTime', maxDateAndTime: '2020-01-01T10:00:00Z' },
+			'Limit Wait Time "2020-01-01T10:00:00Z" is already over: the link would be dead on arrival',
+		],
+		[
+			'0 minutes',
+			{ limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'minutes' },
+			'Limit Wait Time "0 minutes" is already over: the link would be dead on arrival',
+		],
+		[
+			'100,000,000 days (no date)',
+			{ limitType: 'afterTimeInterval', resumeAmount: 100_000_000, resumeUnit: 'days' },
+			'Limit Wait Time "100000000 days" ends at no date n8n can keep',
+		],
+		[
+			'a date after the year 9999',
+			{ limitType: 'atSpecifiedTime', maxDateAndTime: '+010000-01-01T00:00:00Z' },
+			'Limit Wait Time "+010000-01-01T00:00:00Z" ends at no date n8n can keep',
+		],
+	] as const) {
+		it(`Limit Wait Time of ${what} is refused before the send`, async () => {
+			const { requests, output, putExecutionToWait } = await run(limit(values), [inBody, queued]);
+			expect(requests).toEqual([]);
+			expect(putExecutionToWait).not.toHaveBeenCalled();
+			expect((output as Error).message).toBe(message);
+		});
+	}
 });
 
 describe('Send and Wait for Response: how n8n sees the node', () => {

@@ -114,11 +114,12 @@ describe('WhatsApp Template → Create', () => {
 		expect(requests).toHaveLength(0);
 		const error = output as NodeOperationError;
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Template "Order Ready!" cannot be created: 10 problems');
+		expect(error.message).toBe('Template "Order Ready!" cannot be created: 11 problems');
 		for (const problem of [
 			'Name "Order Ready!" may only have lowercase letters, digits and underscores (e.g. order_ready)',
 			'Language "english" is not a language code such as en, en_US or pt_BR',
 			'Body variable "first_name" has no example',
+			'Body ends with the variable {{first_name}}; Meta rejects a body that ends with a variable: put words after it',
 			'Header variable "a" has no example',
 			'Header text has more than one variable',
 			'Footer has 61 characters; at most 60',
@@ -158,6 +159,105 @@ describe('WhatsApp Template → Create', () => {
 	});
 });
 
+describe("WhatsApp Template → Create: Meta's rules for a body's variables", () => {
+	const withBody = (bodyText: string) => ({ ...create, bodyText, buttons: {}, headerType: 'none' });
+
+	it('refuses a body that starts or ends with a variable (punctuation is not words) or has two side by side, naming each rule', async () => {
+		for (const [bodyText, problem] of [
+			[
+				"{{name | example: 'Ana'}}, your order is ready for pickup today.",
+				'Body starts with the variable {{name}}; Meta rejects a body that starts with a variable: put words before it (e.g. "Hello {{name}}")',
+			],
+			[
+				"Your order is ready for pickup, {{name | example: 'Ana'}}!",
+				'Body ends with the variable {{name}}; Meta rejects a body that ends with a variable: put words after it (e.g. "{{name}} Thank you.")',
+			],
+			[
+				"Hello {{first | example: 'Ana'}} {{last | example: 'Rao'}}, your order is ready for pickup.",
+				'Body has {{first}} and {{last}} side by side; Meta rejects variables with nothing between them: put words between them',
+			],
+		]) {
+			const { requests, output } = await run(withBody(bodyText), [created]);
+			expect(requests).toHaveLength(0);
+			expect((output as NodeOperationError).message).toBe(
+				'Template "order_ready" cannot be created: 1 problem',
+			);
+			expect((output as NodeOperationError).description).toBe(`${problem}.`);
+		}
+	});
+
+	it('creates a body with few words for its variables, with a hint (providers observe 2n + 1 words; Meta publishes no number)', async () => {
+		const { requests, hints } = await run(
+			withBody("Dear {{name | example: 'Ana'}}, order {{id | example: 'A-7'}} shipped today."),
+			[created],
+		);
+		expect(requests).toHaveLength(1);
+		expect(hints).toEqual([
+			{
+				message:
+					'Template "order_ready": The body has 2 variables and 4 other words. Meta\'s review often rejects a template with too many variables for its length (providers observe at least 5 words for 2): add words, or use fewer variables.',
+				location: 'outputPane',
+			},
+		]);
+		const enough = await run(
+			withBody("Dear {{name | example: 'Ana'}}, your order {{id | example: 'A-7'}} shipped today."),
+			[created],
+		);
+		expect(enough.hints).toEqual([]);
+	});
+
+	it('one hint per run of the node, however many items have it', async () => {
+		const { requests, hints } = await run(
+			withBody("Dear {{name | example: 'Ana'}}, order {{id | example: 'A-7'}} shipped today."),
+			[created, created, created],
+			{ items: 3 },
+		);
+		expect(requests).toHaveLength(3);
+		expect(hints).toHaveLength(1);
+	});
+
+	for (const [placement, bodyText] of [
+		[
+			'variable',
+			"Approval needed: {{message | example: 'Approve the refund of ₹1,200 for order A-7?'}} Please answer here: {{approval_link | example: 'https://n8n.test/webhook-waiting/1234/node-id?peachWait=k3J9xQ&signature=0123abcd'}} Thank you.",
+		],
+		[
+			'urlButton',
+			"Approval needed: {{message | example: 'Approve the refund of ₹1,200 for order A-7?'}} Tap the button below to answer.",
+		],
+	] as const) {
+		it(`Approval Request (${placement}): a body with words before, between and after its variables, and enough of them; created without a hint`, async () => {
+			const { requests, hints } = await run(
+				{ ...create, componentsInput: 'approval', approvalLinkPlacement: placement },
+				[created],
+			);
+			const template = (
+				requests[0].body as {
+					whats_app_template: { components_attributes: Array<Record<string, unknown>> };
+				}
+			).whats_app_template;
+			expect(template.components_attributes[0]).toEqual({
+				component_type: 'body',
+				data_type: 'text',
+				value: bodyText,
+				index: 0,
+			});
+			expect(hints).toEqual([]);
+			if (placement === 'urlButton') {
+				expect(template.components_attributes[1]).toEqual({
+					component_type: 'buttons',
+					data_type: 'text',
+					sub_type: 'url',
+					name: 'Answer',
+					value:
+						"https://n8n.test/webhook-waiting/{{approval_link | example: '1234/node-id?peachWait=k3J9xQ&signature=0123abcd'}}",
+					index: 1,
+				});
+			}
+		});
+	}
+});
+
 describe('WhatsApp Template → Update', () => {
 	const update = {
 		resource: 'whatsAppTemplate',
@@ -188,6 +288,33 @@ describe('WhatsApp Template → Update', () => {
 				],
 			},
 		});
+	});
+
+	it("points out, as a hint, a changed text that would break Meta's body rules if it is the body; a URL is not looked at; the change is sent", async () => {
+		const { requests, hints } = await run(
+			{
+				...update,
+				components: {
+					component: [
+						{
+							id: 'c1',
+							change: 'update',
+							value: "{{name | example: 'Ana'}}, your order is ready for pickup.",
+						},
+						{
+							id: 'c2',
+							change: 'update',
+							value: "https://example.com/track/{{id | example: 'A-7'}}",
+						},
+					],
+				},
+			},
+			[{ statusCode: 200, body: {} }],
+		);
+		expect(requests).toHaveLength(1);
+		expect(hints.map((hint) => hint.message)).toEqual([
+			'Template wat_9, Components row 1 → Value: if this is the body: Body starts with the variable {{name}}; Meta rejects a body that starts with a variable: put words before it (e.g. "Hello {{name}}").',
+		]);
 	});
 
 	it('refuses an update that changes nothing and a value whose variable has no example', async () => {

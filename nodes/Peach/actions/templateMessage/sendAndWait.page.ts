@@ -7,6 +7,8 @@
 /** What the page asks. */
 export interface AnswerPage {
 	message: string;
+	/** Who is asked (the contact's name, or the number the question went to). */
+	who?: string;
 	responseType: 'approval' | 'freeText';
 	/** Approval: the buttons, approve first. */
 	approveLabel?: string;
@@ -38,7 +40,8 @@ button{font-size:1.05rem;padding:.9rem 1rem;border-radius:.6rem;border:0;cursor:
 .approve{background:#1f8f4e;color:#fff}
 .decline{background:#fff;color:#1c2320;border:1px solid #c9d1cc}
 textarea{font:inherit;font-size:1rem;min-height:7rem;padding:.75rem;border-radius:.6rem;border:1px solid #c9d1cc}
-.note{color:#5b6661;font-size:.9rem;margin-top:1.25rem}`;
+.note{color:#5b6661;font-size:.9rem;margin-top:1.25rem}
+.who{color:#5b6661;margin:-.5rem 0 1rem}`;
 
 function page(title: string, content: string): string {
 	return `<!doctype html>
@@ -65,6 +68,7 @@ export function questionPage(ask: AnswerPage): string {
 			? ask.title || 'Your answer is requested'
 			: 'Your decision is requested';
 	const problem = ask.problem ? `<p class="problem">${escapeHtml(ask.problem)}</p>\n` : '';
+	const who = ask.who ? `<p class="who">Asked of ${escapeHtml(ask.who)}</p>\n` : '';
 	const message = ask.message ? `<p class="message">${escapeHtml(ask.message)}</p>\n` : '';
 	const controls =
 		ask.responseType === 'freeText'
@@ -82,19 +86,41 @@ export function questionPage(ask: AnswerPage): string {
 	return page(
 		title,
 		`<h1>${escapeHtml(title)}</h1>
-${problem}${message}<form method="post">
+${who}${problem}${message}<form method="post">
 ${controls}
 </form>
 <p class="note">Nothing is recorded until you ${ask.responseType === 'freeText' ? 'send your answer' : 'tap a button'}.</p>`,
 	);
 }
 
-/** After the answer: it was recorded; the page can be closed. */
-export function answeredPage(answer: string): string {
+/** What was recorded, said back to the person who answered. */
+export type Recorded =
+	| { kind: 'approval'; approved: boolean; button: string }
+	| { kind: 'text'; text: string };
+
+/** After the answer: what was recorded; the page can be closed. */
+export function answeredPage(recorded: Recorded): string {
+	const what =
+		recorded.kind === 'text'
+			? `Your answer was recorded: <span class="answer">${escapeHtml(recorded.text)}</span>`
+			: `Recorded: <strong>${recorded.approved ? 'approved' : 'declined'}</strong> (${escapeHtml(recorded.button)})`;
 	return page(
 		'Thank you',
 		`<h1>Thank you</h1>
-<p class="message">Your answer was recorded: ${escapeHtml(answer)}</p>
+<p class="message">${what}</p>
 <p class="note">You can close this page.</p>`,
+	);
+}
+
+/**
+ * A link whose question is not the one asked now: answered already (it can be answered once), or
+ * replaced by a later question of the same workflow. Nothing is recorded.
+ */
+export function stalePage(): string {
+	return page(
+		'This question is closed',
+		`<h1>This question is closed</h1>
+<p class="message">It was answered already, or a newer question replaced it. Nothing was recorded.</p>
+<p class="note">If you were asked again, use the link in the newest message.</p>`,
 	);
 }

@@ -1,13 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isSet, waitingWebhookBase } from '../../helpers/fields';
+import { isSet } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject, parseJson } from '../../helpers/json';
 import { outputOf } from '../../helpers/payload';
 import { placeholderNames, placeholdersWithoutExample } from '../../helpers/templateVariables';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { CATEGORIES, categoryOptions } from './shared';
+import { approvalRequestOf, approvalRequestProperties } from './approvalRequest';
+import {
+	bodyVariableProblems,
+	bodyWordsHint,
+	CATEGORIES,
+	categoryOptions,
+	hintOnce,
+} from './shared';
 import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {
@@ -82,37 +89,7 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'fields',
 	},
-	{
-		displayName: 'Link Placement',
-		name: 'approvalLinkPlacement',
-		type: 'options',
-		options: [
-			{
-				name: 'In a Template Variable',
-				value: 'variable',
-				description: 'The body ends with "Answer here:" and the link',
-			},
-			{
-				name: 'In a URL Button',
-				value: 'urlButton',
-				description:
-					"A button whose URL is this n8n's waiting-webhook address followed by the link",
-			},
-		],
-		default: 'variable',
-		description: 'Where the answer link goes; choose the same in Send and Wait for Response',
-		displayOptions: { show: { componentsInput: ['approval'] } },
-	},
-	{
-		displayName: 'Button Text',
-		name: 'approvalButtonText',
-		type: 'string',
-		default: 'Answer',
-		description: 'The URL button label, at most 25 characters',
-		displayOptions: {
-			show: { componentsInput: ['approval'], approvalLinkPlacement: ['urlButton'] },
-		},
-	},
+	...approvalRequestProperties,
 	{
 		displayName: 'Header',
 		name: 'headerType',
@@ -299,43 +276,6 @@ export function componentsFromFields(input: {
 	return components;
 }
 
-/** The variables an approval request carries: Send and Wait for Response fills them. */
-export const APPROVAL_VARIABLES = { message: 'message', link: 'approval_link' } as const;
-
-/**
- * `components_attributes` of an approval request: the message variable and the answer link, in the
- * body as text or at the end of a URL button to this n8n's waiting-webhook address. Pure.
- */
-export function approvalComponents(input: {
-	placement: string;
-	waitingBase: string;
-	buttonText: string;
-}): IDataObject[] {
-	const message = `{{${APPROVAL_VARIABLES.message} | example: 'Approve the refund of ₹1,200 for order A-7?'}}`;
-	const linkExample = '1234/node-id?signature=0123abcd';
-	if (input.placement === 'urlButton') {
-		return [
-			{ component_type: 'body', data_type: 'text', value: message, index: 0 },
-			{
-				component_type: 'buttons',
-				data_type: 'text',
-				sub_type: 'url',
-				name: input.buttonText.trim() || 'Answer',
-				value: `${input.waitingBase}/{{${APPROVAL_VARIABLES.link} | example: '${linkExample}'}}`,
-				index: 1,
-			},
-		];
-	}
-	return [
-		{
-			component_type: 'body',
-			data_type: 'text',
-			value: `${message} Answer here: {{${APPROVAL_VARIABLES.link} | example: '${input.waitingBase}/${linkExample}'}}`,
-			index: 0,
-		},
-	];
-}
-
 /** Every problem Meta or Peach would refuse, named, so all are fixed at once. Pure. */
 export function templateProblems(template: {
 	templateName: string;
@@ -369,6 +309,7 @@ export function templateProblems(template: {
 	for (const component of body) {
 		if (text(component).length > LIMITS.body)
 			problems.push(`Body has ${text(component).length} characters; at most ${LIMITS.body}`);
+		problems.push(...bodyVariableProblems(text(component)));
 	}
 	for (const component of [...of('header'), ...body]) {
 		const part = component.component_type === 'header' ? 'Header' : 'Body';
@@ -482,11 +423,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const mode = this.getNodeParameter('componentsInput', itemIndex, 'fields') as string;
 	let components: unknown;
 	if (mode === 'approval') {
-		components = approvalComponents({
-			placement: this.getNodeParameter('approvalLinkPlacement', itemIndex, 'variable') as string,
-			waitingBase: waitingWebhookBase(this.getSignedResumeUrl(), this.getExecutionId()),
-			buttonText: String(this.getNodeParameter('approvalButtonText', itemIndex, 'Answer') ?? ''),
-		});
+		components = approvalRequestOf(this, itemIndex);
 	} else if (mode === 'json') {
 		components = parseJson(
 			'Components (JSON)',
@@ -516,6 +453,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		components,
 		additionalFields: this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject,
 	});
+	const template = body.whats_app_template as IDataObject;
+	for (const component of template.components_attributes as IDataObject[]) {
+		const hint =
+			component.component_type === 'body' && typeof component.value === 'string'
+				? bodyWordsHint(component.value)
+				: undefined;
+		if (hint) hintOnce(this, `Template "${String(template.template_name)}": ${hint}`);
+	}
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'POST',

@@ -7,7 +7,15 @@ import { outputOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { CATEGORIES, categoryOptions, templateIdOf, templateLocator } from './shared';
+import {
+	bodyVariableProblems,
+	bodyWordsHint,
+	CATEGORIES,
+	categoryOptions,
+	hintOnce,
+	templateIdOf,
+	templateLocator,
+} from './shared';
 import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
@@ -95,6 +103,19 @@ export interface ComponentChange {
 	value?: string;
 }
 
+/**
+ * What Meta's review would reject in a changed text if it is the template's body. A change names its
+ * component by ID only, so the node cannot tell a body from a header or a button: a hint, not a
+ * refusal (a URL, which may end with its variable, is not looked at). Pure.
+ */
+export function bodyTextHints(change: ComponentChange): string[] {
+	const value = change.change === 'remove' ? '' : (change.value ?? '').trim();
+	if (value === '' || /^https?:\/\//i.test(value)) return [];
+	const hints = bodyVariableProblems(value).map((problem) => `if this is the body: ${problem}.`);
+	const words = bodyWordsHint(value);
+	return words ? [...hints, `if this is the body: ${words}`] : hints;
+}
+
 /** The PATCH body `{whats_app_template: {...}}`: only what the user changed; refuses an empty update. Pure. */
 export function buildUpdateTemplateBody(
 	changes: ComponentChange[],
@@ -159,10 +180,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const components = this.getNodeParameter('components', itemIndex, {}) as {
 		component?: ComponentChange[];
 	};
+	const changes = Array.isArray(components.component) ? components.component : [];
 	const body = buildUpdateTemplateBody(
-		Array.isArray(components.component) ? components.component : [],
+		changes,
 		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 	);
+	changes.forEach((change, row) => {
+		for (const hint of bodyTextHints(change)) {
+			hintOnce(this, `Template ${id}, Components row ${row + 1} → Value: ${hint}`);
+		}
+	});
 	return outputOf(
 		await peachApiRequest.call(this, {
 			method: 'PATCH',
