@@ -154,6 +154,8 @@ export async function startApproval(
 	url: string,
 	sandboxUrl: string,
 	phones: string | string[],
+	/** More parameters of the Send and Wait node (e.g. a Custom Form). */
+	parameters: Record<string, unknown> = {},
 ): Promise<{ workflowId: string; executionId: string; link: string }> {
 	const loop = Array.isArray(phones);
 	const phone = loop ? phones[0] : phones;
@@ -221,6 +223,7 @@ export async function startApproval(
 							disapproveLabel: "Don't refund",
 						},
 					},
+					...parameters,
 				},
 				credentials: { peachMessagingApi: { id: credential.id, name: credential.name } },
 			},

@@ -178,6 +178,47 @@ async function main() {
 					throw new Error(`the execution ended ${String(done.status)}`);
 			},
 		);
+		await step(
+			'a Custom Form opens at phone size; the amount typed and the reason chosen resume the workflow with them',
+			async () => {
+				const { workflowId, link } = await startApproval(
+					editor,
+					stack.url,
+					stack.sandboxUrl,
+					'+919900000203',
+					{
+						responseType: 'customForm',
+						formFields: {
+							values: [
+								{
+									fieldLabel: 'Amount (₹)',
+									fieldType: 'number',
+									fieldName: 'amount',
+									requiredField: true,
+								},
+								{
+									fieldLabel: 'Reason',
+									fieldType: 'dropdown',
+									fieldOptions: { values: [{ option: 'Damaged' }, { option: 'Late' }] },
+									requiredField: true,
+								},
+							],
+						},
+						options: { responseFormButtonLabel: 'Refund this amount' },
+					},
+				);
+				const phone = await openOnPhone(editor, link);
+				await phone.getByLabel('Amount (₹) *').fill('120.50');
+				await phone.getByLabel('Reason *').selectOption('Damaged');
+				await phone.screenshot({ path: join(ARTIFACTS, 'send-and-wait-form.png') });
+				await phone.getByRole('button', { name: 'Refund this amount' }).tap();
+				await phone.getByText('Your answers were recorded').waitFor({ timeout: 30_000 });
+				await phone.getByText('Amount (₹): 120.5').waitFor({ timeout: 5_000 });
+				const done = await executionStatus(editor, stack.url, workflowId, ['success', 'error']);
+				if (done.status !== 'success')
+					throw new Error(`the execution ended ${String(done.status)}`);
+			},
+		);
 	} catch {
 		// reported by step()
 	} finally {

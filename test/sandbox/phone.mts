@@ -87,7 +87,48 @@ export function formOf(html: string) {
 		}),
 	);
 	const textarea = /<textarea\b([^>]*)>/i.exec(form[1]);
-	return { buttons, textField: textarea ? attribute(textarea[1], 'name') : undefined };
+	return {
+		buttons,
+		textField: textarea ? attribute(textarea[1], 'name') : undefined,
+		inputs: labelledInputs(form[1]),
+	};
+}
+
+const text = (html: string) =>
+	html
+		.replace(/<[^>]+>/g, '')
+		.replace(/&lt;/g, '<')
+		.replace(/&gt;/g, '>')
+		.replace(/&quot;/g, '"')
+		.replace(/&#39;/g, "'")
+		.replace(/&amp;/g, '&')
+		.replace(/\s*\*$/, '')
+		.trim();
+
+/**
+ * The form's fields by their label, as a person sees them: a <label for> names the control with that
+ * id; a <fieldset>'s <legend> names its radio buttons or checkboxes. Each gives the name it posts.
+ */
+function labelledInputs(form: string): Record<string, string> {
+	const names: Record<string, string> = {};
+	const byId: Record<string, string> = {};
+	for (const [, tag] of form.matchAll(/<(?:input|select|textarea)\b([^>]*)>/gi)) {
+		const id = /\bid="([^"]*)"/i.exec(tag)?.[1];
+		const name = /\bname="([^"]*)"/i.exec(tag)?.[1];
+		if (id && name) byId[id] = name;
+	}
+	for (const [, id, label] of form.matchAll(
+		/<label\b[^>]*\bfor="([^"]*)"[^>]*>([\s\S]*?)<\/label>/gi,
+	)) {
+		if (byId[id]) names[text(label)] = byId[id];
+	}
+	for (const [, legend, body] of form.matchAll(
+		/<fieldset>\s*<legend>([\s\S]*?)<\/legend>([\s\S]*?)<\/fieldset>/gi,
+	)) {
+		const name = /\bname="([^"]*)"/i.exec(body)?.[1];
+		if (name) names[text(legend)] = name;
+	}
+	return names;
 }
 
 /** WhatsApp fetching a preview of every link of the contact's last message: GETs only. */
@@ -109,7 +150,13 @@ export async function previewLinks(state: State, phone: string) {
 export async function answer(
 	state: State,
 	phone: string,
-	input: { choice?: string; text?: string; link?: string },
+	input: {
+		choice?: string;
+		text?: string;
+		link?: string;
+		/** A form: values by the fields' labels (a list for checkboxes), posted as the page names them. */
+		fields?: Record<string, string | string[]>;
+	},
 ) {
 	const message = latestFor(state, phone);
 	const url = input.link ?? message.links[0];
@@ -118,7 +165,16 @@ export async function answer(
 	const form = formOf(html);
 	if (!form) return { url, pageStatus: page.status, answered: false, html };
 	const fields = new URLSearchParams();
-	if (input.text !== undefined) {
+	if (input.fields !== undefined) {
+		for (const [label, value] of Object.entries(input.fields)) {
+			const name = form.inputs[label];
+			if (!name)
+				throw new Error(
+					`the page has no field "${label}" (it has ${Object.keys(form.inputs).join(', ')})`,
+				);
+			for (const entry of Array.isArray(value) ? value : [value]) fields.append(name, entry);
+		}
+	} else if (input.text !== undefined) {
 		if (!form.textField) throw new Error('the page has no text box');
 		fields.set(form.textField, input.text);
 	} else {

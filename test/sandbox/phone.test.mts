@@ -8,6 +8,17 @@ import { PREVIEW_USER_AGENT } from './phone.mts';
 
 const t = useSandbox();
 
+/** A form as a page may write it: labels for inputs, a legend for a group of checkboxes. */
+const FORM = `<form method="post">
+<div><label for="a">Amount &amp; tax *</label><input id="a" name="field-0" type="text"></div>
+<div><label for="r">Reason</label><select id="r" name="field-1"><option value="x">x</option></select></div>
+<fieldset>
+<legend>Notify</legend>
+<label><input type="checkbox" id="n-0" name="field-2" value="A"> A</label>
+</fieldset>
+<button type="submit">Send</button>
+</form>`;
+
 /** A page behind a link: records every request; its GET shows a form, its POST records the answer. */
 const page = {
 	url: '',
@@ -26,9 +37,11 @@ beforeAll(async () => {
 			});
 			res.writeHead(200, { 'Content-Type': 'text/html' });
 			res.end(
-				req.method === 'GET'
-					? '<form method="post"><button class="a" type="submit" name="approved" value="true">Approve</button><button type="submit" name="approved" value="false">Decline</button></form>'
-					: '<p>recorded</p>',
+				req.method !== 'GET'
+					? '<p>recorded</p>'
+					: req.url?.startsWith('/form')
+						? FORM
+						: '<form method="post"><button class="a" type="submit" name="approved" value="true">Approve</button><button type="submit" name="approved" value="false">Decline</button></form>',
 			);
 		});
 	});
@@ -127,5 +140,28 @@ describe("the contact's phone", () => {
 			],
 			links: ['https://n8n.example.com/webhook-waiting/231/node?signature=ab'],
 		});
+	});
+
+	it('a form is filled by its labels (a list for checkboxes) and posted as the page names its fields', async () => {
+		page.hits.length = 0;
+		const formUrl = page.url.replace('/wait/', '/form/');
+		await send('+919900000005', formUrl);
+		const filled = await t.api('POST', '/__sandbox/phone/answer', {
+			phone: '+919900000005',
+			fields: { 'Amount & tax': '120.50', Reason: 'Lost', Notify: ['A', 'B'] },
+		});
+		expect(filled.json).toMatchObject({ answered: true, status: 200 });
+		expect(page.hits.map((hit) => [hit.method, hit.body])).toEqual([
+			['GET', ''],
+			['POST', 'field-0=120.50&field-1=Lost&field-2=A&field-2=B'],
+		]);
+		const unknown = await t.api('POST', '/__sandbox/phone/answer', {
+			phone: '+919900000005',
+			fields: { Colour: 'red' },
+		});
+		expect(unknown.status).toBe(400);
+		expect(unknown.json.message).toBe(
+			'the page has no field "Colour" (it has Amount & tax, Reason, Notify)',
+		);
 	});
 });

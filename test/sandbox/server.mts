@@ -434,6 +434,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				choice: typeof input.choice === 'string' ? input.choice : undefined,
 				text: typeof input.text === 'string' ? input.text : undefined,
 				link: typeof input.link === 'string' ? input.link : undefined,
+				fields: isObject(input.fields)
+					? (input.fields as Record<string, string | string[]>)
+					: undefined,
 			});
 		throw new Error(`${method} /__sandbox/phone/${action} is not a phone action`);
 	}

@@ -36,6 +36,7 @@ describe('examples/*.json', () => {
 			'broadcast-from-a-list.json',
 			'create-contacts-in-bulk.json',
 			'react-to-failed-deliveries.json',
+			'refund-the-amount-a-manager-types.json',
 			'send-an-invoice-pdf-from-a-url.json',
 			'send-and-wait-for-delivery.json',
 			'send-template-message-from-webhook.json',

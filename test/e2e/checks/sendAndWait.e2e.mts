@@ -672,4 +672,70 @@ export const sendAndWaitChecks: Check[] = [
 			await ctx.client.deactivate(workflowId);
 		},
 	},
+	{
+		name: 'send and wait, Custom Form: examples/refund-the-amount-a-manager-types.json — a Reason that is not an option is refused and resumes nothing; the typed amount is then refunded',
+		fn: async (ctx) => {
+			const [example] = loadExamples({
+				peachMessagingApi: ctx.credential,
+				peachWebhookApi: ctx.credential,
+			}).filter((entry) => entry.file === 'refund-the-amount-a-manager-types.json');
+			assert(example, 'the example is missing');
+			const created = await fetch(`${ctx.sandbox.url}/api/v1/orders`, {
+				method: 'POST',
+				headers: { Authorization: ctx.sandbox.apiKey, 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					contact: { phone_number: '+919988776655' },
+					items: [{ name: 'Mango box', amount: 30000, quantity: 1 }],
+				}),
+			});
+			const order = (await created.json()) as { id: string };
+			await fetch(`${ctx.sandbox.url}/__sandbox/orders/${order.id}/pay`, { method: 'POST' });
+			const workflowId = await ctx.client.createWorkflow(example.workflow);
+			await ctx.client.activate(workflowId);
+			const phone = '+919900000007';
+			const started = await ctx.client.callWebhook('refund-amount', {
+				order_id: order.id,
+				manager_phone: phone,
+			});
+			assertEqual(started.status, 200, 'webhook answer');
+			await waitForStatus(ctx, workflowId, ['waiting']);
+
+			const wrong = await ctx.sandbox.phone.answer(phone, {
+				fields: { 'Amount (₹)': '120.50', Reason: 'Lost parcel' },
+			});
+			assertEqual(wrong.status, 400, 'a Reason that is not an option: status');
+			assert(
+				String(wrong.html).includes('Reason: &quot;Lost parcel&quot; is not one of the choices.'),
+				String(wrong.html).slice(0, 600),
+			);
+			assert(String(wrong.html).includes('value="120.50"'), 'the amount typed is kept');
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			assertEqual(
+				(await waitForStatus(ctx, workflowId, ['waiting', 'success', 'error'])).status,
+				'waiting',
+				'status after the refused answer',
+			);
+			const stored = ctx.sandbox.state.orders.find((entry) => entry.id === order.id);
+			assertEqual(stored?.refunded, 0, 'refunded after the refused answer');
+
+			const right = await ctx.sandbox.phone.answer(phone, {
+				fields: { 'Amount (₹)': '120.50', Reason: 'Damaged' },
+			});
+			assertEqual(right.status, 200, 'the right answer: status');
+			assert(
+				String(right.html).includes('<li>Amount (₹): 120.5</li>'),
+				String(right.html).slice(0, 600),
+			);
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
+			assertEqual(done.status, 'success', 'execution status');
+			const [answer] = nodeOutput(done, 'Ask the manager how much');
+			assertEqual(
+				{ ...(answer.data as Json), respondedAt: undefined },
+				{ amount: 120.5, reason: 'Damaged', respondedAt: undefined },
+				'data',
+			);
+			assertEqual(stored?.refunded, 12050, 'refunded (paise)');
+			await ctx.client.deactivate(workflowId);
+		},
+	},
 ];

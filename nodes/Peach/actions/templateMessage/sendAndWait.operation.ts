@@ -20,6 +20,7 @@ import {
 	makeAnswerLink,
 	rememberWait,
 } from './sendAndWait.link';
+import { customFormProperties, readCustomForm } from './sendAndWait.form';
 import { limitWaitTime, waitTillOf } from './sendAndWait.limit';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, headerMediaOfBody } from './shared';
@@ -29,7 +30,7 @@ export const option: OperationOption = {
 	value: SEND_AND_WAIT_OPERATION,
 	action: 'Send a template message and wait for the answer',
 	description:
-		'Send an approved template with a link to an answer page (approve/decline, or a written answer) and pause the workflow until the contact answers. Works outside the 24-hour window. Sent once: never repeat one that failed without checking.',
+		'Send an approved template with a link to an answer page (approve/decline, a written answer, or a form) and pause the workflow until the contact answers. Works outside the 24-hour window. Sent once: never repeat one that failed without checking.',
 };
 
 /** The link's place in the template. */
@@ -118,8 +119,20 @@ export const properties: INodeProperties[] = [
 				value: 'freeText',
 				description: 'The contact writes an answer on the answer page',
 			},
+			{
+				name: 'Custom Form',
+				value: 'customForm',
+				description:
+					'The contact fills in a form on the answer page (an amount, a choice, a date…)',
+			},
 		],
 	},
+	...customFormProperties.map((property) => ({
+		...property,
+		displayOptions: {
+			show: { ...property.displayOptions?.show, responseType: ['customForm'] },
+		},
+	})),
 	{
 		displayName: 'Approval Options',
 		name: 'approvalOptions',
@@ -190,7 +203,7 @@ export const properties: INodeProperties[] = [
 				description: 'Title of the answer page',
 			},
 		],
-		displayOptions: { show: { responseType: ['freeText'] } },
+		displayOptions: { show: { responseType: ['freeText', 'customForm'] } },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -287,6 +300,9 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 	}
 	// The wait and its link first: what would make the link useless refuses before any request.
+	if (this.getNodeParameter('responseType', itemIndex, 'approval') === 'customForm') {
+		readCustomForm((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const waitTill = waitTillOf(options.limitWaitTime, this.getTimezone());
 	checkCanRemember(this);

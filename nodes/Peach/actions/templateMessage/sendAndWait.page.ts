@@ -4,12 +4,19 @@
  * same signed URL, so a link preview (a GET) never answers.
  */
 
+import { escapeHtml, safeHtml } from '../../helpers/html';
+import type { FormField, Given } from './sendAndWait.form';
+import { inputName } from './sendAndWait.form';
+
 /** What the page asks. */
 export interface AnswerPage {
 	message: string;
 	/** Who is asked (the contact's name, or the number the question went to). */
 	who?: string;
-	responseType: 'approval' | 'freeText';
+	responseType: 'approval' | 'freeText' | 'customForm';
+	/** Custom form: its fields, and what the person sent (shown again with a problem). */
+	fields?: FormField[];
+	given?: Given;
 	/** Approval: the buttons, approve first. */
 	approveLabel?: string;
 	/** Approval with two choices: the decline button. */
@@ -20,14 +27,6 @@ export interface AnswerPage {
 	/** Shown above the form when a POST could not be used (e.g. an empty answer). */
 	problem?: string;
 }
-
-const escapeHtml = (text: string) =>
-	text
-		.replace(/&/g, '&amp;')
-		.replace(/</g, '&lt;')
-		.replace(/>/g, '&gt;')
-		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&#39;');
 
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6f4;color:#1c2320}
@@ -40,6 +39,14 @@ button{font-size:1.05rem;padding:.9rem 1rem;border-radius:.6rem;border:0;cursor:
 .approve{background:#1f8f4e;color:#fff}
 .decline{background:#fff;color:#1c2320;border:1px solid #c9d1cc}
 textarea{font:inherit;font-size:1rem;min-height:7rem;padding:.75rem;border-radius:.6rem;border:1px solid #c9d1cc}
+input,select{font:inherit;font-size:1rem;padding:.7rem .75rem;border-radius:.6rem;border:1px solid #c9d1cc;background:#fff}
+label{font-weight:600}
+fieldset{border:0;padding:0;margin:0;display:flex;flex-direction:column;gap:.4rem}
+legend{font-weight:600;padding:0;margin-bottom:.3rem}
+.choice{font-weight:400;display:flex;gap:.5rem;align-items:center}
+.field{display:flex;flex-direction:column;gap:.35rem}
+.html{line-height:1.45}
+.answers{margin:0;padding-left:1.1rem}
 .note{color:#5b6661;font-size:.9rem;margin-top:1.25rem}
 .who{color:#5b6661;margin:-.5rem 0 1rem}`;
 
@@ -64,51 +71,69 @@ ${content}
 /** The question: the message and one form whose buttons (or text box) answer it with a POST. */
 export function questionPage(ask: AnswerPage): string {
 	const title =
-		ask.responseType === 'freeText'
-			? ask.title || 'Your answer is requested'
-			: 'Your decision is requested';
+		ask.responseType === 'approval'
+			? 'Your decision is requested'
+			: ask.title || 'Your answer is requested';
 	const problem = ask.problem ? `<p class="problem">${escapeHtml(ask.problem)}</p>\n` : '';
 	const who = ask.who ? `<p class="who">Asked of ${escapeHtml(ask.who)}</p>\n` : '';
 	const message = ask.message ? `<p class="message">${escapeHtml(ask.message)}</p>\n` : '';
 	const controls =
-		ask.responseType === 'freeText'
-			? `<label for="text">Your answer</label>
+		ask.responseType === 'customForm'
+			? `${formControls(ask.fields ?? [], ask.given ?? {})}
+<button class="approve" type="submit">${escapeHtml(ask.buttonLabel || 'Send')}</button>`
+			: ask.responseType === 'freeText'
+				? `<label for="text">Your answer</label>
 <textarea id="text" name="text" required></textarea>
 <button class="approve" type="submit">${escapeHtml(ask.buttonLabel || 'Send')}</button>`
-			: [
-					`<button class="approve" type="submit" name="approved" value="true">${escapeHtml(ask.approveLabel || 'Approve')}</button>`,
-					ask.declineLabel === undefined
-						? ''
-						: `<button class="decline" type="submit" name="approved" value="false">${escapeHtml(ask.declineLabel)}</button>`,
-				]
-					.filter(Boolean)
-					.join('\n');
+				: [
+						`<button class="approve" type="submit" name="approved" value="true">${escapeHtml(ask.approveLabel || 'Approve')}</button>`,
+						ask.declineLabel === undefined
+							? ''
+							: `<button class="decline" type="submit" name="approved" value="false">${escapeHtml(ask.declineLabel)}</button>`,
+					]
+						.filter(Boolean)
+						.join('\n');
 	return page(
 		title,
 		`<h1>${escapeHtml(title)}</h1>
 ${who}${problem}${message}<form method="post">
 ${controls}
 </form>
-<p class="note">Nothing is recorded until you ${ask.responseType === 'freeText' ? 'send your answer' : 'tap a button'}.</p>`,
+<p class="note">Nothing is recorded until you ${ask.responseType === 'approval' ? 'tap a button' : 'send your answer'}.</p>`,
 	);
 }
 
 /** What was recorded, said back to the person who answered. */
 export type Recorded =
 	| { kind: 'approval'; approved: boolean; button: string }
-	| { kind: 'text'; text: string };
+	| { kind: 'text'; text: string }
+	| { kind: 'form'; answers: Array<{ label: string; value: string }> };
 
 /** After the answer: what was recorded; the page can be closed. */
 export function answeredPage(recorded: Recorded): string {
 	const what =
-		recorded.kind === 'text'
-			? `Your answer was recorded: <span class="answer">${escapeHtml(recorded.text)}</span>`
-			: `Recorded: <strong>${recorded.approved ? 'approved' : 'declined'}</strong> (${escapeHtml(recorded.button)})`;
+		recorded.kind === 'form'
+			? `Your answers were recorded:</p>\n<ul class="answers">${recorded.answers
+					.map(({ label, value }) => `<li>${escapeHtml(label)}: ${escapeHtml(value)}</li>`)
+					.join('')}</ul>\n<p class="note">`
+			: recorded.kind === 'text'
+				? `Your answer was recorded: <span class="answer">${escapeHtml(recorded.text)}</span>`
+				: `Recorded: <strong>${recorded.approved ? 'approved' : 'declined'}</strong> (${escapeHtml(recorded.button)})`;
 	return page(
 		'Thank you',
 		`<h1>Thank you</h1>
 <p class="message">${what}</p>
 <p class="note">You can close this page.</p>`,
+	);
+}
+
+/** The question cannot be shown (its form no longer reads); nothing is recorded. */
+export function unavailablePage(reason: string): string {
+	return page(
+		'This question cannot be shown',
+		`<h1>This question cannot be shown</h1>
+<p class="message">${escapeHtml(reason)}</p>
+<p class="note">Nothing was recorded. Tell the person who sent it.</p>`,
 	);
 }
 
@@ -123,4 +148,61 @@ export function stalePage(): string {
 <p class="message">It was answered already, or a newer question replaced it. Nothing was recorded.</p>
 <p class="note">If you were asked again, use the link in the newest message.</p>`,
 	);
+}
+
+const INPUT_TYPES: Partial<Record<FormField['type'], string>> = {
+	text: 'text',
+	number: 'text',
+	email: 'email',
+	password: 'password',
+	date: 'date',
+};
+
+/**
+ * The custom form's controls: each field with its label, as n8n's form names them (field-<index>),
+ * filled with what the person sent (or the defaults). A hidden field is not on the page (its value
+ * is set by the node); Custom HTML shows its safe part.
+ */
+function formControls(fields: FormField[], given: Given): string {
+	return fields
+		.map((field, index) => {
+			const name = inputName(index);
+			const id = `f${index}`;
+			const values = given[name] ?? field.defaults;
+			const required = field.required ? ' required' : '';
+			const label = `${escapeHtml(field.label)}${field.required ? ' *' : ''}`;
+			if (field.type === 'hiddenField') return '';
+			if (field.type === 'html') return `<div class="html">${safeHtml(field.html)}</div>`;
+			if (field.type === 'radio' || field.type === 'checkbox') {
+				const choices = field.options
+					.map(
+						(option, at) =>
+							`<label class="choice"><input type="${field.type}" id="${id}-${at}" name="${name}" value="${escapeHtml(option)}"${values.includes(option) ? ' checked' : ''}${field.type === 'radio' ? required : ''}> ${escapeHtml(option)}</label>`,
+					)
+					.join('\n');
+				return `<fieldset>\n<legend>${label}</legend>\n${choices}\n</fieldset>`;
+			}
+			if (field.type === 'dropdown') {
+				const choices = field.options
+					.map(
+						(option) =>
+							`<option value="${escapeHtml(option)}"${values.includes(option) ? ' selected' : ''}>${escapeHtml(option)}</option>`,
+					)
+					.join('');
+				const empty = field.multiple ? '' : '<option value="">Choose…</option>';
+				return `<div class="field"><label for="${id}">${label}</label>\n<select id="${id}" name="${name}"${field.multiple ? ' multiple' : ''}${required}>${empty}${choices}</select></div>`;
+			}
+			const placeholder = field.placeholder
+				? ` placeholder="${escapeHtml(field.placeholder)}"`
+				: '';
+			const value = values[0] ?? '';
+			if (field.type === 'textarea') {
+				return `<div class="field"><label for="${id}">${label}</label>\n<textarea id="${id}" name="${name}"${placeholder}${required}>${escapeHtml(value)}</textarea></div>`;
+			}
+			const numeric = field.type === 'number' ? ' inputmode="decimal"' : '';
+			const shown = field.type === 'password' ? '' : ` value="${escapeHtml(value)}"`;
+			return `<div class="field"><label for="${id}">${label}</label>\n<input id="${id}" name="${name}" type="${INPUT_TYPES[field.type] ?? 'text'}"${numeric}${placeholder}${shown}${required}></div>`;
+		})
+		.filter(Boolean)
+		.join('\n');
 }
