@@ -60,21 +60,22 @@ export class PeachMessagingApi implements ICredentialType {
 	/**
 	 * Adds the raw key as `Authorization` (no "Bearer") and, for a request with a path only, the
 	 * normalised Base URL. A function rather than an expression: n8n evaluates an expression header
-	 * for every request, and this also gives the credential test the node's own Base URL rule.
+	 * for every request, and this also gives the credential test the node's own Base URL rule. An own
+	 * property, not a method: n8n 2.x lists a community credential in the HTTP Request node
+	 * (Predefined Credential Type) only when the copy it makes of the credential (own properties)
+	 * still has `authenticate` (measured on 2.40.7: a method was lost, the list had no Peach API).
 	 */
-	async authenticate(
+	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
-		return {
-			...requestOptions,
-			baseURL: requestOptions.baseURL || normalizeBaseUrl(credentials.baseUrl),
-			headers: { ...requestOptions.headers, Authorization: String(credentials.apiKey ?? '') },
-			// n8n would copy the key onto a redirect to another host: a request with the key never
-			// follows one (the node's, the credential test's, an HTTP Request node's).
-			disableFollowRedirect: true,
-		};
-	}
+	): Promise<IHttpRequestOptions> => ({
+		...requestOptions,
+		baseURL: requestOptions.baseURL || normalizeBaseUrl(credentials.baseUrl),
+		headers: { ...requestOptions.headers, Authorization: String(credentials.apiKey ?? '') },
+		// n8n would copy the key onto a redirect to another host: a request with the key never
+		// follows one (the node's, the credential test's, an HTTP Request node's).
+		disableFollowRedirect: true,
+	});
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -219,6 +219,39 @@ async function main() {
 					throw new Error(`the execution ended ${String(done.status)}`);
 			},
 		);
+		await step(
+			'the HTTP Request node offers the Peach API credential under Predefined Credential Type (a custom API call)',
+			async () => {
+				await page.goto(`${stack.url}/workflow/new`);
+				await page
+					.locator('[data-test-id="canvas-add-button"]')
+					.first()
+					.waitFor({ timeout: 60_000 });
+				await dismissPopups(page);
+				const search = page.locator('input[data-test-id="node-creator-search-bar"]');
+				const item = (name: string) =>
+					page
+						.locator('[data-test-id="node-creator-item-name"]')
+						.getByText(name, { exact: true })
+						.first();
+				await page.locator('[data-test-id="canvas-add-button"]').first().click();
+				await search.fill('manual');
+				await item('Trigger manually').click();
+				await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+				await search.fill('HTTP Request');
+				await item('HTTP Request').click();
+				await page.locator('[data-test-id="ndv"]').first().waitFor();
+				await page.locator('[data-test-id="parameter-input-authentication"]').first().click();
+				await page.getByRole('option', { name: 'Predefined Credential Type' }).first().click();
+				const type = page
+					.locator('[data-test-id="parameter-input-nodeCredentialType"] input')
+					.first();
+				await type.click();
+				await type.fill('Peach');
+				await page.getByRole('option', { name: 'Peach API' }).first().waitFor({ timeout: 15_000 });
+				await page.screenshot({ path: join(ARTIFACTS, 'http-request-peach-credential.png') });
+			},
+		);
 	} catch {
 		// reported by step()
 	} finally {

@@ -9,6 +9,7 @@
  *   send-header-file.png    an executed send with Header Media From a Binary Field: the PDF in the header
  *   send-and-wait-page.png  the page a Send and Wait link opens on the contact's phone
  *   send-and-wait-waiting.png  the workflow waiting for that answer, in the editor
+ *   send-and-wait-form.png  a Custom Form on the phone: an amount and a reason
  * No pixel assertions: it fails only when a step cannot be done (a changed selector says which one).
  */
 import { mkdirSync } from 'node:fs';
@@ -101,6 +102,35 @@ async function main() {
 		await page.goto(`${stack.url}/workflow/${workflowId}/executions/${executionId}`);
 		await page.getByText('Waiting', { exact: false }).first().waitFor({ timeout: 30_000 });
 		await shot('send-and-wait-waiting.png');
+
+		const form = await startApproval(editor, stack.url, stack.sandboxUrl, '+919900000302', {
+			message: 'How much do we refund for order A-7?',
+			responseType: 'customForm',
+			formFields: {
+				values: [
+					{
+						fieldLabel: 'Amount (₹)',
+						fieldType: 'number',
+						fieldName: 'amount',
+						placeholder: 'e.g. 120.50',
+						requiredField: true,
+					},
+					{
+						fieldLabel: 'Reason',
+						fieldType: 'dropdown',
+						fieldName: 'reason',
+						fieldOptions: { values: [{ option: 'Damaged' }, { option: 'Late' }] },
+						requiredField: true,
+					},
+				],
+			},
+			options: { responseFormTitle: 'Refund', responseFormButtonLabel: 'Refund this amount' },
+		});
+		const formPage = await openOnPhone(editor, form.link);
+		await formPage.getByLabel('Amount (₹) *').fill('120.50');
+		await formPage.getByLabel('Reason *').selectOption('Damaged');
+		await formPage.screenshot({ path: join(OUT, 'send-and-wait-form.png') });
+		log('  wrote docs/images/send-and-wait-form.png');
 	} catch (error) {
 		status = 1;
 		const failed = join(REPO_ROOT, '.tmp/screenshot-failed.png');

@@ -21,7 +21,7 @@ import {
 	type Sandbox,
 } from '../sandbox/server.mts';
 import {
-	assertPortFree,
+	assertPortsFree,
 	installPackage,
 	log,
 	N8nClient,
@@ -64,13 +64,11 @@ async function stopAll(code: number) {
 }
 
 async function main() {
-	for (const [port, what, variable] of [
+	await assertPortsFree([
 		[n8nPort, "n8n's editor", 'PEACH_DEV_PORT'],
 		[sandboxPort, 'the Peach sandbox', 'PEACH_SANDBOX_PORT'],
 		[brokerPort, "n8n's task broker", 'PEACH_DEV_BROKER_PORT'],
-	] as const) {
-		if (port) await assertPortFree(port, what, variable);
-	}
+	]);
 	if (fresh) rmSync(folder, { recursive: true, force: true });
 	mkdirSync(folder, { recursive: true });
 	log(
@@ -169,21 +167,41 @@ async function main() {
 		.map((w) => w.name);
 	if (names.length !== workflowIds.length) throw new Error('example workflows are missing');
 
+	const examples = loadExamples(
+		{ peachMessagingApi: credential, peachWebhookApi: secretCredential },
+		sandbox.url,
+	);
 	log('');
 	log('n8n-nodes-peach is running against the Peach sandbox.');
-	log(`  Editor:     ${n8n.url}`);
-	log(`  Login:      ${OWNER.email} / ${OWNER.password}`);
+	log(`  Editor:       ${n8n.url}`);
+	log(`  Login:        ${OWNER.email} / ${OWNER.password}`);
 	log(
-		`  Sandbox:    ${sandbox.url}  (API key "${apiKey}"; credential "Peach sandbox" points here)`,
+		`  Sandbox:      ${sandbox.url}  (API key "${apiKey}"; credential "Peach sandbox" points here)`,
 	);
-	log(`  Workflows:  ${names.join('; ')}`);
-	log(`  n8n log:    ${n8n.logFile}`);
+	log(
+		`  Phone page:   ${sandbox.url}/__sandbox/phone  (what each contact received, with its links)`,
+	);
+	log(
+		'  Published webhooks (POST JSON to these Production URLs; README, Usage, says what to send):',
+	);
+	for (const { workflow, how } of examples) {
+		if (how.run === 'webhook')
+			log(`    ${workflow.name.replace(/^Peach example: /, '')}: ${n8n.url}/webhook/${how.path}`);
+	}
+	log(
+		`  Trigger:      the sandbox posts its webhooks to ${triggerUrl.replace(/token=.*/, 'token=…')}`,
+	);
+	log(`  Workflows:    ${names.join('; ')}`);
+	log(
+		`  n8n log:      ${n8n.logFile} (offline, n8n also logs that api.n8n.io cannot be reached, that no Python runner is installed, and a deprecation notice for its internal task runner: all harmless here)`,
+	);
 	log(
 		'Open a workflow and click "Execute workflow". A send makes the sandbox post delivery webhooks to the',
 	);
 	log(
-		'published "react to failed deliveries" workflow (failed ones start it). Ctrl-C stops everything.',
+		'published "react to failed deliveries" workflow (failed ones start it). Paid orders to refund:',
 	);
+	log('wa_ord_demo_paid_1, _2 and _3. Ctrl-C stops everything.');
 
 	if (smoke) {
 		log('Smoke check passed: n8n, the package, the credential and the example workflows are up.');

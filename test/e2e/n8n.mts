@@ -110,16 +110,33 @@ export async function freePort(): Promise<number> {
  * Fails with a message that names the port, what it is for, and the variable that moves it, when
  * something (often another n8n) already listens there. Used for `npm run dev`'s fixed ports.
  */
-export async function assertPortFree(port: number, what: string, variable: string): Promise<void> {
-	const inUse = await new Promise<boolean>((resolvePromise) => {
+/** Whether a port on 127.0.0.1 is taken (something listens there). */
+export async function portTaken(port: number): Promise<boolean> {
+	return await new Promise<boolean>((resolvePromise) => {
 		const server = createServer();
 		server.once('error', () => resolvePromise(true));
 		server.listen(port, '127.0.0.1', () => server.close(() => resolvePromise(false)));
 	});
-	if (inUse)
+}
+
+/**
+ * Refuses, at once and all together, fixed ports that are taken: each named with what wanted it and
+ * the variable that moves it.
+ */
+export async function assertPortsFree(
+	ports: ReadonlyArray<readonly [port: number, what: string, variable: string]>,
+): Promise<void> {
+	const taken: string[] = [];
+	for (const [port, what, variable] of ports) {
+		if (port && (await portTaken(port)))
+			taken.push(`port ${port} (${what}) is already in use: ${variable}=${port + 10} moves it`);
+	}
+	if (taken.length)
 		throw new Error(
-			`port ${port} (${what}) is already in use, perhaps by another n8n or an earlier npm run dev. ` +
-				`Stop that process or choose another port, e.g. ${variable}=${port + 10} npm run dev`,
+			`${taken.join('; ')}. Perhaps another n8n or an earlier npm run dev holds ${taken.length === 1 ? 'it' : 'them'}: stop that process or move ${taken.length === 1 ? 'it' : 'them'}, e.g. ${ports
+				.filter(([port]) => taken.some((line) => line.startsWith(`port ${port} `)))
+				.map(([port, , variable]) => `${variable}=${port + 10}`)
+				.join(' ')} npm run dev`,
 		);
 }
 
@@ -241,7 +258,6 @@ export async function startN8n(options: {
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
 		N8N_WEBHOOK_URL: `${url}/`,
-		WEBHOOK_URL: `${url}/`,
 		N8N_EDITOR_BASE_URL: `${url}/`,
 		N8N_ENCRYPTION_KEY: 'n8n-nodes-peach-e2e-encryption',
 		N8N_DIAGNOSTICS_ENABLED: 'false',
@@ -252,8 +268,17 @@ export async function startN8n(options: {
 		// n8n 1.x without task runners runs Code nodes in-process; seen there: a later node's
 		// {{ $('Code').item.json.order }} came out empty (an earlier example, a Code node before a Peach upload). With its
 		// runners on, as n8n recommends, it works. 2.x always uses runners.
-		N8N_RUNNERS_ENABLED: N8N_VERSION.startsWith('1.') ? 'true' : 'false',
 		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		...(N8N_VERSION.startsWith('1.')
+			? // n8n 1.x reads WEBHOOK_URL (2.x: N8N_WEBHOOK_URL, and warns of WEBHOOK_URL).
+				{ N8N_RUNNERS_ENABLED: 'true', WEBHOOK_URL: `${url}/` }
+			: // Today's defaults set explicitly, so n8n 2.x does not warn that they will change.
+				{
+					N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+					N8N_RUNNERS_TASK_TIMEOUT: '300',
+					N8N_COMPRESSION_NODE_MAX_DECOMPRESSED_SIZE_BYTES: String(2 * 1024 ** 3),
+					N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '5000',
+				}),
 		N8N_SSRF_PROTECTION_ENABLED: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_PUBLIC_API_DISABLED: 'false',

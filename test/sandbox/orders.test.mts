@@ -14,6 +14,17 @@ const order = (extra: Record<string, unknown> = {}) =>
 	});
 
 describe('orders', () => {
+	it('starts with three paid orders (₹3,000 each) to try a refund on at once', async () => {
+		for (const n of [1, 2, 3]) {
+			const seeded = await t.api('GET', `/api/v1/orders/wa_ord_demo_paid_${n}`);
+			expect(seeded.json).toMatchObject({ status: 'completed', total: 300000, refunded: 0 });
+		}
+		const refund = await t.api('POST', '/api/v1/orders/wa_ord_demo_paid_1/refunds', {
+			amount: { currency: 'INR', value: 12050 },
+		});
+		expect(refund.status).toBe(201);
+	});
+
 	it('creates a pending order in minor units; refuses decimals and a past expiry', async () => {
 		const created = await order({
 			expiration: { timestamp: Math.floor(Date.now() / 1000) + 3600, description: '1 h' },

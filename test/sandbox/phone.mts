@@ -34,9 +34,33 @@ export function render(
 		: [];
 	const textParts: string[] = [];
 	const buttons: ShownMessage['buttons'] = [];
+	let attachment: ShownMessage['attachment'] = null;
 	for (const component of components) {
 		const value = typeof component.value === 'string' ? component.value : '';
-		if (component.component_type === 'buttons') {
+		const kind = String(component.data_type ?? '');
+		if (component.component_type === 'header' && ['image', 'video', 'document'].includes(kind)) {
+			// header_media is a URL, or {link, filename} (a filename only for a document): Peach's docs.
+			const media = values.header_media;
+			const link =
+				typeof media === 'string'
+					? media
+					: media && typeof media === 'object' && !Array.isArray(media)
+						? String((media as JsonObject).link ?? '')
+						: '';
+			const filename =
+				media && typeof media === 'object' && !Array.isArray(media)
+					? (media as JsonObject).filename
+					: undefined;
+			const name =
+				typeof filename === 'string' && filename
+					? filename
+					: link
+						? (link.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? null)
+						: null;
+			attachment = link ? { kind, name, link } : null;
+			continue;
+		}
+		if (component.component_type === 'buttons' || component.component_type === 'button') {
 			buttons.push({
 				text: String(component.name ?? component.value ?? ''),
 				url: component.sub_type === 'url' ? fill(value, values) : null,
@@ -57,6 +81,7 @@ export function render(
 		text,
 		buttons,
 		links,
+		attachment,
 		at,
 	};
 }

@@ -164,4 +164,34 @@ describe("the contact's phone", () => {
 			'the page has no field "Colour" (it has Amount & tax, Reason, Notify)',
 		);
 	});
+
+	it('a media header shows as the file that came with the message: its kind and name', async () => {
+		for (const [phone, headerMedia, name] of [
+			['+919900000006', { link: 'media://12', filename: 'INV-1001.pdf' }, 'INV-1001.pdf'],
+			['+919900000007', 'https://files.example/invoices/inv-7.pdf?sig=1', 'inv-7.pdf'],
+		] as const) {
+			await t.api('POST', '/api/v1/events', {
+				event_type: 'send_template_message',
+				contact: { phone_number: phone },
+				template_message: {
+					whats_app_template_id: 'wat_invoice',
+					liquid_values: {
+						first_name: 'Asha',
+						invoice_number: 'INV-1001',
+						header_media: headerMedia,
+					},
+				},
+			});
+			const [shown] = (await t.api('GET', `/__sandbox/phone?phone=${encodeURIComponent(phone)}`))
+				.json as Array<Record<string, unknown>>;
+			expect(shown).toMatchObject({
+				text: 'Hi Asha, your invoice INV-1001 is attached.',
+				attachment: {
+					kind: 'document',
+					name,
+					link: typeof headerMedia === 'string' ? headerMedia : headerMedia.link,
+				},
+			});
+		}
+	});
 });

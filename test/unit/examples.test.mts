@@ -94,3 +94,57 @@ describe('examples/*.json', () => {
 		},
 	);
 });
+
+/** How an example says it runs (meta.peachExample): what the real-n8n suite does with it. */
+interface ExampleRun {
+	run: 'webhook' | 'manual' | 'trigger' | 'none';
+	path?: string;
+	body?: Record<string, unknown>;
+	answer?: { phone: string; choice?: string; fields?: Record<string, string | string[]> };
+	event?: string;
+	why?: string;
+}
+
+const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+/** README's row of an example in the Usage table: | `file` | what | how to try it |. */
+const rowOf = (file: string) =>
+	readme.split('\n').find((line) => line.startsWith(`| \`${file}\` |`)) ?? '';
+
+/** A JSON body as README writes it: `{"a": 1, "b": "x"}`. */
+const asWritten = (body: Record<string, unknown>) =>
+	`\`${JSON.stringify(body).replace(/":/g, '": ').replace(/,"/g, ', "')}\``;
+
+describe("examples run from README's words alone", () => {
+	it.each(files)(
+		'%s: its README row says exactly what the suite does with it, and a sticky note says how to try it',
+		(file) => {
+			const parsed = JSON.parse(readFileSync(join(folder, file), 'utf8')) as {
+				meta: { peachExample: ExampleRun };
+				nodes: Array<{ type: string; parameters: Record<string, unknown> }>;
+			};
+			const how = parsed.meta.peachExample;
+			const row = rowOf(file);
+			expect(row, `${file} has no row in README's examples table`).not.toBe('');
+			if (how.run === 'webhook') {
+				expect(row).toContain(`/webhook/${String(how.path)}`);
+				expect(row).toContain(asWritten(how.body ?? {}));
+				if (how.answer) {
+					expect(row).toContain(how.answer.phone);
+					if (how.answer.choice) expect(row).toContain(`tap *${how.answer.choice}*`);
+					for (const [label, value] of Object.entries(how.answer.fields ?? {}))
+						expect(row).toContain(`*${label}* \`${String(value)}\``);
+				}
+			}
+			if (how.run === 'manual') expect(row).toContain('*Execute workflow*');
+			if (how.run === 'trigger') expect(row).toContain(`"type": "${String(how.event)}"`);
+			if (how.run === 'none') expect(row).toContain(String(how.why));
+			const notes = parsed.nodes
+				.filter((node) => node.type === 'n8n-nodes-base.stickyNote')
+				.map((node) => String(node.parameters.content));
+			expect(notes.length, `${file} has no sticky note`).toBeGreaterThan(0);
+			if (how.run === 'webhook' && how.body) {
+				expect(notes.join('\n')).toContain(asWritten(how.body));
+			}
+		},
+	);
+});

@@ -1,5 +1,7 @@
 /** Real-n8n checks: the package is loaded, and the Peach API credential tests against the sandbox. */
-import { N8N_VERSION } from '../n8n.mts';
+import { randomUUID } from 'node:crypto';
+
+import { chain, type Json, N8N_VERSION, nodeOutput, webhookNode } from '../n8n.mts';
 import { assert, assertEqual, type Check, runPeachWorkflow, SANDBOX_KEY } from '../suite.mts';
 
 export const credentialChecks: Check[] = [
@@ -82,6 +84,68 @@ export const credentialChecks: Check[] = [
 				[['POST', '/api/v1/streams']],
 				'node request',
 			);
+		},
+	},
+	{
+		name: "a custom API call: n8n's HTTP Request node with the Peach API credential (Predefined Credential Type) reaches Peach with the key and nothing else",
+		fn: async (ctx) => {
+			// n8n sees the credential authenticate requests: it adds its Custom API Call to the node.
+			const types = await fetch(`${ctx.n8n.url}/types/nodes.json`, {
+				headers: { Cookie: ctx.client.cookie },
+			});
+			const peach = ((await types.json()) as Json[]).find(
+				(type) => type.name === 'n8n-nodes-peach.peach',
+			);
+			const resource = (peach?.properties as Json[] | undefined)?.find(
+				(property) => property.name === 'resource',
+			);
+			assert(
+				(resource?.options as Json[] | undefined)?.some(
+					(option) => option.value === '__CUSTOM_API_CALL__',
+				),
+				"n8n added no Custom API Call to the Peach node: it does not see the credential's authenticate",
+			);
+			const workflowId = await ctx.client.createWorkflow({
+				name: 'e2e HTTP Request with the Peach credential',
+				nodes: [
+					webhookNode('e2e-custom-call'),
+					{
+						id: randomUUID(),
+						name: 'Custom call',
+						type: 'n8n-nodes-base.httpRequest',
+						typeVersion: 4.2,
+						position: [220, 0],
+						parameters: {
+							url: `${ctx.sandbox.url}/api/v1/conversations`,
+							authentication: 'predefinedCredentialType',
+							nodeCredentialType: 'peachMessagingApi',
+							options: {},
+						},
+						credentials: { peachMessagingApi: ctx.credential },
+					},
+				],
+				connections: chain('Webhook', 'Custom call'),
+			});
+			await ctx.client.activate(workflowId);
+			const before = ctx.sandbox.state.requests.length;
+			await ctx.client.callWebhook('e2e-custom-call', {});
+			const [execution] = await ctx.client.waitForExecutions(workflowId, 1);
+			await ctx.client.deactivate(workflowId);
+			assertEqual(execution.status, 'success', 'execution status');
+			const requests = ctx.sandbox.state.requests.slice(before);
+			assertEqual(
+				requests.map((request) => [request.method, request.path, request.headers.authorization]),
+				[['GET', '/api/v1/conversations', '<sandbox key>']],
+				'what reached Peach',
+			);
+			// Nothing else of the credential: no other header holds the key or the Base URL.
+			const others = Object.entries(requests[0].headers).filter(
+				([name, value]) =>
+					name !== 'authorization' &&
+					(value.includes(SANDBOX_KEY) || value.includes(ctx.sandbox.url)),
+			);
+			assertEqual(others, [], 'other headers carrying the credential');
+			assert(nodeOutput(execution, 'Custom call').length > 0, 'the call has no output');
 		},
 	},
 ];

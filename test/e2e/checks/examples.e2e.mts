@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { type Json, nodeOutput, waitForTriggerWebhook } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context } from '../suite.mts';
 import { type Example, loadExamples } from '../workflows/examples.mts';
+import { waitForStatus } from './sendAndWait.e2e.mts';
 
 async function secretCredential(ctx: Context, secret: string) {
 	return ctx.client.createCredential(
@@ -25,6 +26,15 @@ async function runExample(ctx: Context, example: Example, workflowId: string, se
 		await ctx.client.activate(workflowId);
 		const answer = await ctx.client.callWebhook(how.path, how.body);
 		assertEqual(answer.status, 200, `${example.file}: webhook answer`);
+		if (how.answer) {
+			await waitForStatus(ctx, workflowId, ['waiting']);
+			const { phone, ...given } = how.answer;
+			const tap = await ctx.sandbox.phone.answer(phone, given);
+			assertEqual(tap.status, 200, `${example.file}: the answer on the phone`);
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
+			await ctx.client.deactivate(workflowId);
+			return done;
+		}
 		const [execution] = await ctx.client.waitForExecutions(workflowId, 1, 60_000);
 		await ctx.client.deactivate(workflowId);
 		return execution;

@@ -465,7 +465,7 @@ export const sendAndWaitChecks: Check[] = [
 				/^Answer Link "http:\/\/127\.0\.0\.1:\d+" points at this machine/.test(
 					String(error?.message),
 				) &&
-					text.includes('Set WEBHOOK_URL') &&
+					text.includes('Set N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x)') &&
 					text.includes('Nothing was sent'),
 				text,
 			);
@@ -736,6 +736,40 @@ export const sendAndWaitChecks: Check[] = [
 			);
 			assertEqual(stored?.refunded, 12050, 'refunded (paise)');
 			await ctx.client.deactivate(workflowId);
+		},
+	},
+	{
+		name: "send and wait: a link opened after its execution ended in an error gets n8n's own 409 answer (README says so); nothing resumes",
+		fn: async (ctx) => {
+			const phone = '+919900000008';
+			const workflow = approvalWorkflow(ctx, 'e2e send and wait then an error', phone, {});
+			// After the answer the workflow fails (Stop and Error), so the execution ends in an error.
+			workflow.nodes.splice(2, workflow.nodes.length - 2, {
+				id: randomUUID(),
+				name: 'Fail',
+				type: 'n8n-nodes-base.stopAndError',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { errorMessage: 'failed after the answer' },
+			});
+			workflow.connections = {
+				[MANUAL]: { main: [[{ node: 'Ask on WhatsApp', type: 'main', index: 0 }]] },
+				'Ask on WhatsApp': { main: [[{ node: 'Fail', type: 'main', index: 0 }]] },
+			};
+			const { workflowId } = await startWaiting(ctx, workflow);
+			const tap = await ctx.sandbox.phone.answer(phone, { choice: 'Approve' });
+			assertEqual(tap.status, 200, 'the answer');
+			assertEqual(
+				(await waitForStatus(ctx, workflowId, ['success', 'error'])).status,
+				'error',
+				'execution status',
+			);
+			const [message] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === phone);
+			const again = await fetch(message.links[0]);
+			const text = await again.text();
+			assertEqual(again.status, 409, 'the link after the error: status');
+			assert(/has finished with error/.test(text), text.slice(0, 300));
+			console.log(`      the link after an execution error: ${again.status} ${text.slice(0, 120)}`);
 		},
 	},
 ];

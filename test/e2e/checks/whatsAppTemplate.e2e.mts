@@ -121,11 +121,14 @@ export const whatsAppTemplateChecks: Check[] = [
 			});
 			assertEqual(requests.length, 0, 'requests');
 			const error = nodeError(execution, 'Peach');
-			assertEqual(error?.message, 'Template "Bad Name" cannot be created: 2 problems', 'message');
-			assert(
-				String(error?.description).includes('Body variable "first_name" has no example'),
-				'no example problem',
-			);
+			assertEqual(error?.message, 'Template "Bad Name" cannot be created: 3 problems', 'message');
+			for (const problem of [
+				'Name "Bad Name" may only have lowercase letters',
+				'Body variable "first_name" has no example',
+				'Body ends with the variable {{first_name}}; Meta rejects a body that ends with a variable',
+			]) {
+				assert(String(error?.description).includes(problem), `not named: ${problem}`);
+			}
 		},
 	},
 	{

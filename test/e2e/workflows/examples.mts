@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { type Json, REPO_ROOT } from '../n8n.mts';
 
 export type ExampleRun =
-	| { run: 'webhook'; path: string; body: Json }
+	| {
+			run: 'webhook';
+			path: string;
+			body: Json;
+			/** A Send and Wait example: the person's answer on the sandbox phone, once it waits. */
+			answer?: { phone: string; choice?: string; fields?: Record<string, string | string[]> };
+	  }
 	| { run: 'manual'; expect: { node: string; field?: string; value?: unknown } }
 	| { run: 'trigger'; event: string; expect: { node: string; field: string } }
 	| { run: 'none'; why: string };

@@ -287,11 +287,24 @@ function sendTemplateMessage(ctx: RouteContext, body: JsonObject): RouteResult {
 				'must be digits with the country code, no +',
 			);
 		}
+		// What handles the reply: `{app_id}` in Peach's API skill, `{ai_agent_id}` in Peach's own n8n
+		// node; both are taken. `{}` or blank IDs name nothing: taken as no reply automation.
+		const automation = message.reply_automation;
 		if (
-			message.reply_automation !== undefined &&
-			(!isObject(message.reply_automation) || typeof message.reply_automation.app_id !== 'string')
+			automation !== undefined &&
+			automation !== null &&
+			(!isObject(automation) ||
+				!Object.entries(automation).every(
+					([key, value]) =>
+						['app_id', 'ai_agent_id'].includes(key) &&
+						(typeof value === 'string' || value === null),
+				))
 		) {
-			fail('template_message', 'reply_automation', 'must be {"app_id": "<id>"}');
+			fail(
+				'template_message',
+				'reply_automation',
+				'must be {"app_id": "<id>"} or {"ai_agent_id": "<id>"}',
+			);
 		}
 	}
 	reasons.throwIfAny();
@@ -412,7 +425,11 @@ function sendBroadcast(ctx: RouteContext, body: JsonObject): RouteResult {
 	if (!DELIVERY_MODES.includes(broadcastIn.delivery_mode as string))
 		reasons.nested('broadcast', 'delivery_mode', `must be one of ${DELIVERY_MODES.join(', ')}`);
 	const contacts = broadcastIn.contacts;
-	const audience = broadcastIn.audience_id;
+	// A blank audience_id ("", as some clients send beside contacts) names no audience.
+	const audience =
+		broadcastIn.audience_id === '' || broadcastIn.audience_id === null
+			? undefined
+			: broadcastIn.audience_id;
 	if (contacts !== undefined && audience !== undefined)
 		reasons.nested('broadcast', 'base', 'give contacts or audience_id, not both');
 	if (contacts === undefined && (typeof audience !== 'string' || audience === ''))

@@ -1,12 +1,20 @@
 /**
- * Media: GET /medias (`{count, next, previous, medias}`), DELETE /medias/{id} (204), the documented
- * direct upload (`POST /medias/direct_uploads` → the bytes to storage → `POST /medias/finalize`),
+ * Media: GET /medias (`{count, next, previous, medias}`), DELETE /medias/{id} (204), the deprecated
+ * base64 add (POST /medias), the documented direct upload (`POST /medias/direct_uploads` → the bytes to storage → `POST /medias/finalize`),
  * with WhatsApp's size limits per type. The storage itself is served outside /api/v1 (see storage.mts).
  */
 import { createHash } from 'node:crypto';
 
-import { isObject, notFound, Reasons, type Route, validationFailed } from '../http.mts';
-import { newId } from '../state/index.mts';
+import {
+	isObject,
+	notFound,
+	Reasons,
+	type Route,
+	type RouteContext,
+	type RouteResult,
+	validationFailed,
+} from '../http.mts';
+import { type JsonObject, newId } from '../state/index.mts';
 
 const MB = 1024 * 1024;
 /** Peach's media guide: the types it takes (limits per kind from WhatsApp; 5 MB for image/png in Peach's own example). */
@@ -30,6 +38,74 @@ export const MEDIA_LIMITS: Record<string, number> = {
 	'application/vnd.openxmlformats-officedocument.presentationml.presentation': 100 * MB,
 };
 
+/** What a file name's extension says its type is (Peach's MCP makes content_type optional). */
+const BY_EXTENSION: Record<string, string> = {
+	jpg: 'image/jpeg',
+	jpeg: 'image/jpeg',
+	png: 'image/png',
+	mp4: 'video/mp4',
+	'3gp': 'video/3gpp',
+	mp3: 'audio/mpeg',
+	ogg: 'audio/ogg',
+	aac: 'audio/aac',
+	amr: 'audio/amr',
+	pdf: 'application/pdf',
+	txt: 'text/plain',
+	xls: 'application/vnd.ms-excel',
+	xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+	doc: 'application/msword',
+	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+	ppt: 'application/vnd.ms-powerpoint',
+	pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+/**
+ * "Add a media (Deprecated)": `POST /medias {media: {data: <base64>, filename, content_type?}}`. Still
+ * in Peach's docs and used by Peach's own tools, so taken, with the direct upload's type and size rules;
+ * an empty file is refused. Its answer is not documented: the media, as finalize answers.
+ */
+function addMedia(ctx: RouteContext, body: JsonObject): RouteResult {
+	const media = isObject(body.media) ? body.media : undefined;
+	if (!media) throw validationFailed({ media: ["can't be blank"] });
+	const reasons = new Reasons();
+	const filename = typeof media.filename === 'string' ? media.filename : '';
+	if (filename === '') reasons.nested('media', 'filename', "can't be blank");
+	const type =
+		typeof media.content_type === 'string' && media.content_type !== ''
+			? media.content_type
+			: (BY_EXTENSION[filename.split('.').pop()?.toLowerCase() ?? ''] ?? '');
+	const limit = Object.hasOwn(MEDIA_LIMITS, type) ? MEDIA_LIMITS[type] : undefined;
+	if (limit === undefined)
+		reasons.nested('media', 'content_type', `${type || '(none)'} is not supported`);
+	const data = typeof media.data === 'string' ? media.data.replace(/^data:[^,]*,/, '') : '';
+	const bytes = /^[A-Za-z0-9+/\s]*={0,2}$/.test(data) ? Buffer.from(data, 'base64') : undefined;
+	if (!bytes) reasons.nested('media', 'data', 'must be base64');
+	else if (bytes.length === 0) reasons.nested('media', 'data', "can't be blank (an empty file)");
+	else if (limit !== undefined && bytes.length > limit)
+		reasons.nested('media', 'data', `is too large (max ${limit} bytes for ${type})`);
+	reasons.throwIfAny();
+	const upload = {
+		key: newId('up_'),
+		signedId: newId('signed_'),
+		filename,
+		contentType: type,
+		byteSize: (bytes as Buffer).length,
+		checksum: md5(bytes as Buffer),
+		bytes: bytes as Buffer,
+	};
+	ctx.state.uploads.push(upload);
+	const entry = {
+		id: Math.max(0, ...ctx.state.medias.map((existing) => existing.id)) + 1,
+		filename,
+		content_type: type,
+		signed_id: upload.signedId,
+		media_url: `media://${100 + ctx.state.uploads.indexOf(upload) + 1}`,
+		created_at: ctx.now(),
+	};
+	ctx.state.medias.push(entry);
+	return { status: 200, body: entry };
+}
+
 export function md5(bytes: Buffer): string {
 	return createHash('md5').update(bytes).digest('base64');
 }
@@ -37,10 +113,7 @@ export function md5(bytes: Buffer): string {
 export const mediaRoutes: Route = (ctx, { method, segments, query, body }) => {
 	const [, id] = segments;
 	if (!id && method === 'GET') return ctx.listPage(ctx.state.medias, query, '/medias', 'medias');
-	if (!id && method === 'POST')
-		throw validationFailed({
-			media: ['the base64 upload is deprecated in the sandbox: use direct_uploads'],
-		});
+	if (!id && method === 'POST') return addMedia(ctx, body);
 	if (id === 'direct_uploads' && method === 'POST') {
 		// The request is not documented; ActiveStorage wraps it in `blob` (Peach's errors say blob.*). Flat is accepted too.
 		const blob = isObject(body.blob) ? body.blob : body;

@@ -18,7 +18,9 @@ import {
 import { type JsonObject, newId, type Template } from '../state/index.mts';
 
 const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'];
-const COMPONENT_TYPES = ['header', 'body', 'footer', 'buttons'];
+/** `buttons` in the field list; the docs' own create example writes `button`: both are taken. */
+const COMPONENT_TYPES = ['header', 'body', 'footer', 'buttons', 'button'];
+const MEDIA = ['image', 'video', 'document'];
 
 /** Which status each action needs, and the status it leads to. */
 const ACTIONS: Record<string, { from: string[]; to: string }> = {
@@ -42,7 +44,11 @@ function checkComponent(reasons: Reasons, component: unknown, index: number) {
 			`${at}.component_type`,
 			`must be one of ${COMPONENT_TYPES.join(', ')}`,
 		);
-	if (typeof component.value !== 'string')
+	// The docs' create example gives an image header without a value (no sample): a media header's
+	// value is optional; every other component has text.
+	const mediaHeader =
+		component.component_type === 'header' && MEDIA.includes(component.data_type as string);
+	if (typeof component.value !== 'string' && !(mediaHeader && component.value === undefined))
 		reasons.nested('whats_app_template', `${at}.value`, 'must be text');
 }
 
@@ -94,7 +100,8 @@ function createTemplate(ctx: RouteContext, body: JsonObject): RouteResult {
 	if (typeof input.purpose === 'string') template.purpose = input.purpose;
 	if (typeof input.folder === 'string') template.folder = input.folder;
 	ctx.state.templates.push(template);
-	return { status: 201, body: template };
+	// 200 with the template, as the docs' create example answers.
+	return { status: 200, body: template };
 }
 
 function updateTemplate(template: Template, body: JsonObject): RouteResult {

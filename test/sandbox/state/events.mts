@@ -34,5 +34,7 @@ export interface ShownMessage extends JsonObject {
 	buttons: Array<{ text: string; url: string | null }>;
 	/** Every link the contact can open: in the text, then the URL buttons. */
 	links: string[];
+	/** The file of a media header (image, video, document), as WhatsApp shows it above the text. */
+	attachment: { kind: string; name: string | null; link: string } | null;
 	at: string;
 }

@@ -10,7 +10,7 @@ import type {
 	TemplateMessageRecord,
 	WebhookRegistration,
 } from './events.mts';
-import type { GuestLink, Order } from './orders.mts';
+import { type GuestLink, seedOrders } from './orders.mts';
 import { type DirectUpload, type Media, seedExpressions } from './media.mts';
 import { seedTemplates } from './templates.mts';
 
@@ -31,7 +31,7 @@ export function seed() {
 		...seedAutomations(),
 		contacts,
 		...seedConversations(contacts),
-		orders: [] as Order[],
+		orders: seedOrders(),
 		medias: [
 			{
 				// Peach's list example: the media's ID is not the number in its media URL.

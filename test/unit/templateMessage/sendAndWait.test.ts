@@ -558,7 +558,9 @@ describe('Send and Wait for Response: no link that is dead on arrival', () => {
 			expect(error.message).toBe(
 				`Answer Link "${new URL(waitingBase).origin}" points at this machine, so the person's phone cannot open it`,
 			);
-			expect(error.description).toContain('Set WEBHOOK_URL to the public address of this n8n');
+			expect(error.description).toContain(
+				'Set N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x) to the public address of this n8n',
+			);
 			expect(error.description).toContain('in queue mode on every worker too');
 			expect(error.description).toContain('Nothing was sent');
 		}

@@ -63,7 +63,7 @@ export function makeAnswerLink(context: IExecuteFunctions): AnswerLink {
 
 /**
  * Refuses, before anything is sent, a link the person's phone cannot open: one on this machine's
- * loopback address (n8n makes those when WEBHOOK_URL is not set, also on a queue-mode worker without
+ * loopback address (n8n makes those when N8N_WEBHOOK_URL / WEBHOOK_URL is not set, also on a queue-mode worker without
  * it), unless the credential's Base URL is on this machine too (a local sandbox, `npm run dev`).
  */
 export async function checkReachable(context: IExecuteFunctions, link: AnswerLink): Promise<void> {
@@ -79,7 +79,7 @@ export async function checkReachable(context: IExecuteFunctions, link: AnswerLin
 		'Answer Link',
 		origin,
 		"points at this machine, so the person's phone cannot open it",
-		'Set WEBHOOK_URL to the public address of this n8n (e.g. https://n8n.example.com/) and restart it; in queue mode on every worker too (the worker that sends makes the link).',
+		'Set N8N_WEBHOOK_URL (WEBHOOK_URL on n8n 1.x) to the public address of this n8n (e.g. https://n8n.example.com/) and restart it; in queue mode on every worker too (the worker that sends makes the link).',
 	);
 }
 
