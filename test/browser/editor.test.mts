@@ -25,7 +25,8 @@ import { startDevStack } from './stack.mts';
 
 const ARTIFACTS = join(REPO_ROOT, '.tmp/browser');
 
-async function addPeachSend(page: Page) {
+/** A manual trigger, then the node found by `query` in the node creator (and its `action`, if given). */
+async function addAfterManualTrigger(page: Page, query: string, node: string, action?: string) {
 	const search = page.locator('input[data-test-id="node-creator-search-bar"]');
 	const item = (name: string) =>
 		page
@@ -36,10 +37,14 @@ async function addPeachSend(page: Page) {
 	await search.fill('manual');
 	await item('Trigger manually').click();
 	await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
-	await search.fill('Peach');
-	await item('Peach').click();
-	await item('Send a template message').click();
+	await search.fill(query);
+	await item(node).click();
+	if (action) await item(action).click();
 	await page.locator('[data-test-id="ndv"]').first().waitFor();
+}
+
+async function addPeachSend(page: Page) {
+	await addAfterManualTrigger(page, 'Peach', 'Peach', 'Send a template message');
 }
 
 async function main() {
@@ -228,19 +233,7 @@ async function main() {
 					.first()
 					.waitFor({ timeout: 60_000 });
 				await dismissPopups(page);
-				const search = page.locator('input[data-test-id="node-creator-search-bar"]');
-				const item = (name: string) =>
-					page
-						.locator('[data-test-id="node-creator-item-name"]')
-						.getByText(name, { exact: true })
-						.first();
-				await page.locator('[data-test-id="canvas-add-button"]').first().click();
-				await search.fill('manual');
-				await item('Trigger manually').click();
-				await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
-				await search.fill('HTTP Request');
-				await item('HTTP Request').click();
-				await page.locator('[data-test-id="ndv"]').first().waitFor();
+				await addAfterManualTrigger(page, 'HTTP Request', 'HTTP Request');
 				await page.locator('[data-test-id="parameter-input-authentication"]').first().click();
 				await page.getByRole('option', { name: 'Predefined Credential Type' }).first().click();
 				const type = page

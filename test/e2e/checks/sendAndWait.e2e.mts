@@ -12,6 +12,32 @@ import { loadExamples } from '../workflows/examples.mts';
 
 const MANUAL = 'When clicking ‘Execute workflow’';
 
+/** A paid order in the sandbox (the amount in paise) and the named example, created and active. */
+async function paidOrderAndExample(
+	ctx: Context,
+	file: string,
+	amount: number,
+): Promise<{ order: { id: string }; workflowId: string }> {
+	const [example] = loadExamples({
+		peachMessagingApi: ctx.credential,
+		peachWebhookApi: ctx.credential,
+	}).filter((entry) => entry.file === file);
+	assert(example, `the example ${file} is missing`);
+	const created = await fetch(`${ctx.sandbox.url}/api/v1/orders`, {
+		method: 'POST',
+		headers: { Authorization: ctx.sandbox.apiKey, 'Content-Type': 'application/json' },
+		body: JSON.stringify({
+			contact: { phone_number: '+919988776655' },
+			items: [{ name: 'Mango box', amount, quantity: 1 }],
+		}),
+	});
+	const order = (await created.json()) as { id: string };
+	await fetch(`${ctx.sandbox.url}/__sandbox/orders/${order.id}/pay`, { method: 'POST' });
+	const workflowId = await ctx.client.createWorkflow(example.workflow);
+	await ctx.client.activate(workflowId);
+	return { order, workflowId };
+}
+
 /** Manual → Send and Wait → IF {{ $json.data.approved }} → Approved / Declined (Set nodes). */
 function approvalWorkflow(
 	ctx: Context,
@@ -629,23 +655,11 @@ export const sendAndWaitChecks: Check[] = [
 	{
 		name: 'send and wait: examples/approve-a-refund-on-whatsapp.json refunds the order only after the manager taps Refund',
 		fn: async (ctx) => {
-			const [example] = loadExamples({
-				peachMessagingApi: ctx.credential,
-				peachWebhookApi: ctx.credential,
-			}).filter((entry) => entry.file === 'approve-a-refund-on-whatsapp.json');
-			assert(example, 'the example is missing');
-			const created = await fetch(`${ctx.sandbox.url}/api/v1/orders`, {
-				method: 'POST',
-				headers: { Authorization: ctx.sandbox.apiKey, 'Content-Type': 'application/json' },
-				body: JSON.stringify({
-					contact: { phone_number: '+919988776655' },
-					items: [{ name: 'Mango box', amount: 12000, quantity: 1 }],
-				}),
-			});
-			const order = (await created.json()) as { id: string };
-			await fetch(`${ctx.sandbox.url}/__sandbox/orders/${order.id}/pay`, { method: 'POST' });
-			const workflowId = await ctx.client.createWorkflow(example.workflow);
-			await ctx.client.activate(workflowId);
+			const { order, workflowId } = await paidOrderAndExample(
+				ctx,
+				'approve-a-refund-on-whatsapp.json',
+				12000,
+			);
 			const phone = '+919900000006';
 			const started = await ctx.client.callWebhook('approve-refund', {
 				order_id: order.id,
@@ -675,23 +689,11 @@ export const sendAndWaitChecks: Check[] = [
 	{
 		name: 'send and wait, Custom Form: examples/refund-the-amount-a-manager-types.json — a Reason that is not an option is refused and resumes nothing; the typed amount is then refunded',
 		fn: async (ctx) => {
-			const [example] = loadExamples({
-				peachMessagingApi: ctx.credential,
-				peachWebhookApi: ctx.credential,
-			}).filter((entry) => entry.file === 'refund-the-amount-a-manager-types.json');
-			assert(example, 'the example is missing');
-			const created = await fetch(`${ctx.sandbox.url}/api/v1/orders`, {
-				method: 'POST',
-				headers: { Authorization: ctx.sandbox.apiKey, 'Content-Type': 'application/json' },
-				body: JSON.stringify({
-					contact: { phone_number: '+919988776655' },
-					items: [{ name: 'Mango box', amount: 30000, quantity: 1 }],
-				}),
-			});
-			const order = (await created.json()) as { id: string };
-			await fetch(`${ctx.sandbox.url}/__sandbox/orders/${order.id}/pay`, { method: 'POST' });
-			const workflowId = await ctx.client.createWorkflow(example.workflow);
-			await ctx.client.activate(workflowId);
+			const { order, workflowId } = await paidOrderAndExample(
+				ctx,
+				'refund-the-amount-a-manager-types.json',
+				30000,
+			);
 			const phone = '+919900000007';
 			const started = await ctx.client.callWebhook('refund-amount', {
 				order_id: order.id,
