@@ -54,7 +54,7 @@ const BIG = Number(process.env.PEACH_BENCH_BIG ?? 10_000);
 const KEY = 'bench-key';
 const OUT = join(REPO_ROOT, 'docs/performance');
 /** Max Concurrent Requests' default (the node's REQUEST_LIMITS.defaultConcurrency). */
-const DEFAULT_CEILING = Number(process.env.PEACH_BENCH_DEFAULT_CEILING ?? 100);
+const DEFAULT_CEILING = Number(process.env.PEACH_BENCH_DEFAULT_CEILING ?? 200);
 /** Part (f): the rate-limited Peach's limit of requests in flight. */
 const LIMITED_IN_FLIGHT = 50;
 

@@ -366,6 +366,16 @@ describe("n8n's deduplication store is written in turns", () => {
 		expect(store.calls).toBeLessThan(50);
 	});
 
+	it("one contact's items in turn: each sent mark rides with the next claim, one write per delivery", async () => {
+		const store = new FakeDeduplicationStore();
+		const params = Array.from({ length: 10 }, () => send('+919900000001'));
+		const result = await runTry(newExecution(store), params, answersFor(10));
+		expect(result.requests).toHaveLength(10);
+		expect(store.size()).toBe(20);
+		// 10 writes carry the claims (from the 2nd on with the mark before), 1 the last mark: not 20.
+		expect(store.calls).toBe(11);
+	});
+
 	it('two executions of the node at once in one process: their writes to the one list take turns, none is lost', async () => {
 		const store = new FakeDeduplicationStore(20);
 		const params = phones(20).map((phone) => send(phone));

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { type IDataObject, type IExecuteFunctions, sleep } from 'n8n-workflow';
 
 import type { EarlierOutcome } from './node.type';
 
@@ -76,6 +76,7 @@ class CrashRecord {
 	private releases: string[] = [];
 	private draining: Promise<void> | undefined;
 	private failure: Error | undefined;
+	private waking = false;
 
 	constructor(
 		private readonly store: DeduplicationStore,
@@ -95,13 +96,13 @@ class CrashRecord {
 
 	sent(key: string): void {
 		this.marks.push(`s|${key}`);
-		this.drain();
+		this.soon();
 	}
 
 	/** The request did not happen: the claim is taken back, so a retry sends it. */
 	release(key: string): void {
 		this.releases.push(`c|${key}`);
-		this.drain();
+		this.soon();
 	}
 
 	/** Writes what is still waiting; rejects when a mark or a release could not be written. */
@@ -109,6 +110,19 @@ class CrashRecord {
 		this.drain();
 		while (this.draining) await this.draining;
 		if (this.failure) throw this.failure;
+	}
+
+	/**
+	 * Marks and releases wait for the next turn of the event loop: the lane that made them claims its
+	 * next delivery first, so one write carries both (one write per request in a lane, not two).
+	 */
+	private soon(): void {
+		if (this.waking) return;
+		this.waking = true;
+		void sleep(0).then(() => {
+			this.waking = false;
+			this.drain();
+		});
 	}
 
 	private drain(): void {

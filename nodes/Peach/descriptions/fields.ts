@@ -114,7 +114,7 @@ export function requestOptionsField(
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxConcurrency },
 		// n8n's lint wants a literal: REQUEST_LIMITS.defaultConcurrency (a unit test keeps them equal).
-		default: 100,
+		default: 200,
 		description:
 			"The most requests with Peach at the same time. The node starts with fewer and goes wider while Peach answers promptly; a 429 (Peach's rate limit) or slower answers make it narrower, and the refused request is sent again after Retry-After. Items for the same contact (or record) always go one after another, in input order; 1 sends every item in input order. Outputs keep the input order.",
 	};

@@ -7,6 +7,6 @@ export const REQUEST_LIMITS = {
 	 * The most requests with Peach at once by default: the ceiling of the adaptive width (width.ts);
 	 * each contact's items still one after another. Chosen from `npm run bench` (README, Performance).
 	 */
-	defaultConcurrency: 100,
+	defaultConcurrency: 200,
 	maxConcurrency: 200,
 } as const;
