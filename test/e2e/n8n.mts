@@ -659,6 +659,28 @@ export function webhookNode(path: string, name = 'Webhook', parameters: Json = {
 	};
 }
 
+/**
+ * Peach → Template Message → Send to `{{ $json.phone }}` with one template variable; `more` adds or
+ * replaces parameters (Request Options, Contact Fields…).
+ */
+export function sendParameters(
+	templateId = 'wat_welcome',
+	variable: { key: string; value: string } = { key: 'first_name', value: 'Guest' },
+	more: Json = {},
+): Json {
+	return {
+		resource: 'templateMessage',
+		operation: 'send',
+		phoneNumber: '={{ $json.phone }}',
+		templateId: { __rl: true, mode: 'id', value: templateId },
+		variablesInput: 'fields',
+		variables: { values: [variable] },
+		contactFields: {},
+		additionalFields: {},
+		...more,
+	};
+}
+
 export function peachNode(
 	parameters: Json,
 	credential: { id: string; name: string },

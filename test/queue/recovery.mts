@@ -18,6 +18,7 @@ import {
 	nodeOutput,
 	peachNode,
 	webhookNode,
+	sendParameters,
 } from '../e2e/n8n.mts';
 import { assert, assertEqual } from '../e2e/suite.mts';
 import type { Fault, Sandbox } from '../sandbox/server.mts';
@@ -36,19 +37,8 @@ const CONCURRENCY = 5;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function sendParameters(firstName = 'Guest'): Json {
-	return {
-		resource: 'templateMessage',
-		operation: 'send',
-		phoneNumber: '={{ $json.phone }}',
-		templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
-		variablesInput: 'fields',
-		variables: { values: [{ key: 'first_name', value: firstName }] },
-		contactFields: {},
-		additionalFields: {},
-		requestOptions: { concurrency: CONCURRENCY },
-	};
-}
+const sendWithConcurrency = (): Json =>
+	sendParameters('wat_welcome', undefined, { requestOptions: { concurrency: CONCURRENCY } });
 
 interface SendWorkflow {
 	workflowId: string;
@@ -76,7 +66,7 @@ async function sendWorkflow(
 			'Items',
 		),
 		{
-			...peachNode(options.parameters ?? sendParameters(), q.credential, 'Send'),
+			...peachNode(options.parameters ?? sendWithConcurrency(), q.credential, 'Send'),
 			...options.settings,
 		},
 		...after,

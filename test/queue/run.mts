@@ -46,6 +46,7 @@ import {
 	startN8n,
 	waitForTriggerWebhook,
 	webhookNode,
+	sendParameters,
 } from '../e2e/n8n.mts';
 import { assert, assertEqual, type Context, pool, postDelivery } from '../e2e/suite.mts';
 import { type RecoveryContext, recoveryChecks } from './recovery.mts';
@@ -259,17 +260,14 @@ async function main() {
 				const path = `queue-send-${randomUUID().slice(0, 8)}`;
 				const send = {
 					...peachNode(
-						{
-							resource: 'templateMessage',
-							operation: 'send',
-							phoneNumber: '={{ $json.phone }}',
-							templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
-							variablesInput: 'fields',
-							variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
-							contactFields: { name: '={{ $json.name }}' },
-							additionalFields: {},
-							requestOptions: { concurrency: 5, timeout: 2 },
-						},
+						sendParameters(
+							'wat_welcome',
+							{ key: 'first_name', value: '={{ $json.name }}' },
+							{
+								contactFields: { name: '={{ $json.name }}' },
+								requestOptions: { concurrency: 5, timeout: 2 },
+							},
+						),
 						credential,
 						'Send',
 					),

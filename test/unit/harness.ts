@@ -307,6 +307,15 @@ export function createExecuteContext(options: ContextOptions) {
 	};
 }
 
+/** Runs the Peach node once in a new context; the output, or the error it threw. */
+export async function runPeach(options: ContextOptions) {
+	const harness = createExecuteContext(options);
+	const output = await new Peach().execute
+		.call(harness.context)
+		.catch((error: unknown) => error as Error);
+	return { ...harness, output };
+}
+
 export function createLoadOptionsContext(options: {
 	currentParams?: Record<string, unknown>;
 	responses?: Array<FakeResponse | Error>;

@@ -8,18 +8,9 @@ import type { PeachOperation } from '../../nodes/Peach/actions/node.type';
 import { normalizeContactPhoneNumber } from '../../nodes/Peach/helpers/phone';
 import { buildRefundBody } from '../../nodes/Peach/actions/order/refund.operation';
 import { verifySecret } from '../../nodes/PeachTrigger/verify';
-import { Peach } from '../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator, type RecordedRequest } from './harness';
+import { type FakeResponse, locator, type RecordedRequest, runPeach } from './harness';
 
 /** What the user gave is what happens: order kept, money checked, memory and time bounded. */
-
-async function run(options: Parameters<typeof createExecuteContext>[0]) {
-	const harness = createExecuteContext(options);
-	const output = await new Peach().execute
-		.call(harness.context)
-		.catch((error: unknown) => error as Error);
-	return { ...harness, output };
-}
 
 const ok: FakeResponse = { statusCode: 200, body: { status: 'success', event_id: 'evt' } };
 const phoneOf = (request: RecordedRequest) =>
@@ -28,7 +19,7 @@ const phoneOf = (request: RecordedRequest) =>
 describe('order', () => {
 	it('Max Concurrent Requests 1 sends in input order exactly (items 1 and 4 for one contact, 2 and 3 for others)', async () => {
 		const phones = ['+14155550101', '+14155550102', '+14155550103', '+14155550101'];
-		const { requests } = await run({
+		const { requests } = await runPeach({
 			params: phones.map((phoneNumber) => ({
 				resource: 'templateMessage',
 				operation: 'send',
@@ -42,7 +33,7 @@ describe('order', () => {
 	});
 
 	it('Contact → Update of one contact written two ways: one after the other, in input order', async () => {
-		const { requests } = await run({
+		const { requests } = await runPeach({
 			params: ['+919988776655', '+91 99887 76655', '+14155550123'].map((phoneNumber, index) => ({
 				resource: 'contact',
 				operation: 'update',
@@ -88,7 +79,7 @@ describe('order', () => {
 	});
 
 	it('Broadcast → Launch to audiences under Continue On Fail: output i is input i', async () => {
-		const { output } = await run({
+		const { output } = await runPeach({
 			params: ['aud_1', '', 'aud_3'].map((audienceId) => ({
 				resource: 'broadcast',
 				operation: 'launch',
@@ -124,7 +115,7 @@ describe('money', () => {
 			expect(() =>
 				buildRefundBody({ refundType: 'partial', amount, currency: 'INR', speed: 'normal' }),
 			).toThrow('Amount (Minor Units)');
-			const { requests, output } = await run({
+			const { requests, output } = await runPeach({
 				params: {
 					resource: 'order',
 					operation: 'refund',
@@ -182,7 +173,7 @@ describe('bounds', () => {
 			);
 		});
 		responses.push(...files.map(() => ok));
-		const { events, output } = await run({
+		const { events, output } = await runPeach({
 			params: {
 				resource: 'templateMessage',
 				operation: 'send',

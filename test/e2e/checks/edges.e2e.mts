@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { codeNode, type Json, nodeError } from '../n8n.mts';
+import { codeNode, type Json, nodeError, sendParameters } from '../n8n.mts';
 import { assert, assertEqual, type Check, runPeachWorkflow, SANDBOX_KEY } from '../suite.mts';
 
 const items = (rows: Json[]) =>
@@ -132,17 +132,7 @@ export const edgeChecks: Check[] = [
 			const { execution, requests } = await runPeachWorkflow(
 				ctx,
 				'e2e-one-at-a-time',
-				{
-					resource: 'templateMessage',
-					operation: 'send',
-					phoneNumber: '={{ $json.phone }}',
-					templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
-					variablesInput: 'fields',
-					variables: { values: [{ key: 'first_name', value: 'Guest' }] },
-					contactFields: {},
-					additionalFields: {},
-					requestOptions: { concurrency: 1 },
-				},
+				sendParameters('wat_welcome', undefined, { requestOptions: { concurrency: 1 } }),
 				{},
 				{ before: items(phones.map((phone) => ({ phone }))) },
 			);

@@ -3,7 +3,7 @@
  * failures, a refund without an amount, a status read that fails after a send, keys that are data,
  * AI agent events that look alike, media URLs.
  */
-import { codeNode, type Json, nodeError, nodeOutput } from '../n8n.mts';
+import { codeNode, type Json, nodeError, nodeOutput, sendParameters } from '../n8n.mts';
 import { publishTrigger, TRIGGER } from './peachTrigger.e2e.mts';
 import { assert, assertEqual, type Check, runPeachWorkflow } from '../suite.mts';
 
@@ -11,16 +11,7 @@ import { assert, assertEqual, type Check, runPeachWorkflow } from '../suite.mts'
 const threeItems = (phones: string[]) =>
 	codeNode(`return ${JSON.stringify(phones.map((phone) => ({ json: { phone } })))};`, 'Items');
 
-const send: Json = {
-	resource: 'templateMessage',
-	operation: 'send',
-	phoneNumber: '={{ $json.phone }}',
-	templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
-	variablesInput: 'fields',
-	variables: { values: [{ key: 'first_name', value: 'Guest' }] },
-	contactFields: {},
-	additionalFields: {},
-};
+const send = sendParameters();
 
 const sendsOf = <T extends { method: string; path: string }>(requests: T[]) =>
 	requests.filter((request) => request.method === 'POST' && request.path === '/api/v1/events');

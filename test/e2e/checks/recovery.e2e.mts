@@ -18,21 +18,17 @@ import {
 	nodeOutput,
 	peachNode,
 	webhookNode,
+	sendParameters,
 } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context, SANDBOX_KEY } from '../suite.mts';
 
-const send = (firstName = 'Guest'): Json => ({
-	resource: 'templateMessage',
-	operation: 'send',
-	phoneNumber: '={{ $json.phone }}',
-	templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
-	variablesInput: 'fields',
-	variables: { values: [{ key: 'first_name', value: firstName }] },
-	contactFields: {},
-	additionalFields: {},
-	// One at a time, so the sandbox's N-th request is the N-th item.
-	requestOptions: { concurrency: 1 },
-});
+const send = (firstName = 'Guest'): Json =>
+	sendParameters(
+		'wat_welcome',
+		{ key: 'first_name', value: firstName },
+		// One at a time, so the sandbox's N-th request is the N-th item.
+		{ requestOptions: { concurrency: 1 } },
+	);
 
 const phonesFrom = (first: number, count: number) =>
 	Array.from({ length: count }, (_, index) => `+14155${String(first + index).padStart(6, '0')}`);

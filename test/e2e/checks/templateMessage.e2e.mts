@@ -1,8 +1,9 @@
 /** Real-n8n checks of Template Message → Send: list search, requests, options, errors, no retries. */
-import { codeNode, nodeError, nodeOutput, type Json } from '../n8n.mts';
+import { codeNode, nodeError, nodeOutput, type Json, sendParameters } from '../n8n.mts';
 import { assert, assertEqual, type Check, runPeachWorkflow } from '../suite.mts';
 
-const sendParameters = (templateId: string): Json => ({
+/** Send to the phone and name a Webhook received (list mode, as the editor saves it). */
+const sendFromWebhook = (templateId: string): Json => ({
 	resource: 'templateMessage',
 	operation: 'send',
 	phoneNumber: '={{ $json.body.phone }}',
@@ -47,7 +48,7 @@ export const templateMessageChecks: Check[] = [
 			const { execution, requests, response } = await runPeachWorkflow(
 				ctx,
 				'e2e-send',
-				sendParameters('wat_welcome'),
+				sendFromWebhook('wat_welcome'),
 				{ phone: '+919988776655', name: 'Asha' },
 			);
 			assertEqual(execution.status, 'success', 'execution status');
@@ -147,7 +148,7 @@ export const templateMessageChecks: Check[] = [
 				ctx,
 				'e2e-send-expression-date',
 				{
-					...sendParameters('wat_welcome'),
+					...sendFromWebhook('wat_welcome'),
 					additionalFields: { retryUntil: '={{ $now.plus({ days: 1 }) }}' },
 				},
 				{ phone: '+919988776655', name: 'Asha' },
@@ -172,7 +173,7 @@ export const templateMessageChecks: Check[] = [
 			const { execution, requests } = await runPeachWorkflow(
 				ctx,
 				'e2e-send-pending',
-				sendParameters('wat_promo'),
+				sendFromWebhook('wat_promo'),
 				{ phone: '+919988776655', name: 'Asha' },
 			);
 			assertEqual(execution.status, 'error', 'execution status');
@@ -192,7 +193,7 @@ export const templateMessageChecks: Check[] = [
 			const { execution, requests } = await runPeachWorkflow(
 				ctx,
 				'e2e-send-badphone',
-				sendParameters('wat_welcome'),
+				sendFromWebhook('wat_welcome'),
 				{ phone: '9988776655', name: 'Asha' },
 			);
 			assertEqual(execution.status, 'error', 'execution status');
@@ -213,16 +214,7 @@ export const templateMessageChecks: Check[] = [
 			const { execution, requests } = await runPeachWorkflow(
 				ctx,
 				'e2e-send-1000-defaults',
-				{
-					resource: 'templateMessage',
-					operation: 'send',
-					phoneNumber: '={{ $json.phone }}',
-					templateId: { __rl: true, mode: 'id', value: 'wat_order_update' },
-					variablesInput: 'fields',
-					variables: { values: [{ key: 'order_id', value: '={{ $json.seq }}' }] },
-					contactFields: {},
-					additionalFields: {},
-				},
+				sendParameters('wat_order_update', { key: 'order_id', value: '={{ $json.seq }}' }),
 				{},
 				{
 					before: codeNode(
@@ -296,16 +288,7 @@ export const templateMessageChecks: Check[] = [
 			const { execution, requests } = await runPeachWorkflow(
 				ctx,
 				'e2e-send-1000-rate-limited',
-				{
-					resource: 'templateMessage',
-					operation: 'send',
-					phoneNumber: '={{ $json.phone }}',
-					templateId: { __rl: true, mode: 'id', value: 'wat_order_update' },
-					variablesInput: 'fields',
-					variables: { values: [{ key: 'order_id', value: '={{ $json.seq }}' }] },
-					contactFields: {},
-					additionalFields: {},
-				},
+				sendParameters('wat_order_update', { key: 'order_id', value: '={{ $json.seq }}' }),
 				{},
 				{
 					before: codeNode(
@@ -361,7 +344,7 @@ export const templateMessageChecks: Check[] = [
 		name: 'a server error on a send is reported and the send not repeated; a dropped connection is reported',
 		fn: async (ctx) => {
 			ctx.sandbox.faults.push({ kind: 'server_error', path: '/api/v1/events', times: 1 });
-			const failed = await runPeachWorkflow(ctx, 'e2e-send-500', sendParameters('wat_welcome'), {
+			const failed = await runPeachWorkflow(ctx, 'e2e-send-500', sendFromWebhook('wat_welcome'), {
 				phone: '+14155550123',
 				name: 'Ben',
 			});

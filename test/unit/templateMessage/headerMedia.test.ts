@@ -4,13 +4,12 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
 import {
-	createExecuteContext,
 	type FakeResponse,
 	jsonOf,
 	locator,
 	type RecordedRequest,
+	runPeach,
 	TEST_API_KEY,
 } from '../harness';
 
@@ -96,14 +95,6 @@ const pdfs = (count: number, bytes = invoice) =>
 		]),
 	);
 
-async function run(options: Parameters<typeof createExecuteContext>[0]) {
-	const harness = createExecuteContext(options);
-	const output = await new Peach().execute
-		.call(harness.context)
-		.catch((error: unknown) => error as Error);
-	return { ...harness, output };
-}
-
 const lines = (requests: RecordedRequest[]) =>
 	requests.map(
 		(request) =>
@@ -112,7 +103,7 @@ const lines = (requests: RecordedRequest[]) =>
 
 describe('Header Media → From a Binary Field (Send)', () => {
 	it('one item: reads the template, uploads the PDF (bytes to storage without the key), sends it as a document header', async () => {
-		const { requests, plainRequests, output } = await run({
+		const { requests, plainRequests, output } = await runPeach({
 			params: send,
 			inputs: phones(1),
 			binary: pdfs(1),
@@ -158,7 +149,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	});
 
 	it('100 items carrying the same PDF: 1 template read, 1 upload, 100 sends, each output paired and with the media_url', async () => {
-		const { requests, plainRequests, output } = await run({
+		const { requests, plainRequests, output } = await runPeach({
 			params: send,
 			inputs: phones(100),
 			binary: pdfs(100),
@@ -199,7 +190,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 			...pdfs(2),
 			2: { bytes: other, mimeType: 'application/pdf', fileName: 'invoice-1002.pdf' },
 		};
-		const { requests, plainRequests } = await run({
+		const { requests, plainRequests } = await runPeach({
 			params: { ...send, requestOptions: { concurrency: 1 } },
 			inputs: phones(3),
 			binary,
@@ -231,7 +222,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	});
 
 	it('an image header gets the media:// URL itself', async () => {
-		const { requests } = await run({
+		const { requests } = await runPeach({
 			params: { ...send, templateId: locator('wat_offer'), variables: {} },
 			inputs: phones(1),
 			binary: { 0: { bytes: photo, mimeType: 'image/png', fileName: 'offer.png' } },
@@ -244,7 +235,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	});
 
 	it("a file of the wrong kind is refused naming the template's header kind and the file's type: nothing uploaded or sent", async () => {
-		const { requests, plainRequests, output } = await run({
+		const { requests, plainRequests, output } = await runPeach({
 			params: send,
 			inputs: phones(1),
 			binary: { 0: { bytes: photo, mimeType: 'image/png', fileName: 'offer.png' } },
@@ -262,7 +253,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	});
 
 	it('a file for a template without a media header is refused with that reason, never ignored', async () => {
-		const { requests, plainRequests, output } = await run({
+		const { requests, plainRequests, output } = await runPeach({
 			params: { ...send, templateId: locator('wat_text'), variables: {} },
 			inputs: phones(1),
 			binary: pdfs(1),
@@ -276,7 +267,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	});
 
 	it('a header_media variable given too is refused before any request', async () => {
-		const { requests, output } = await run({
+		const { requests, output } = await runPeach({
 			params: {
 				...send,
 				variables: { values: [{ key: 'header_media', value: 'https://example.com/a.pdf' }] },
@@ -291,7 +282,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	});
 
 	it('item 3 without the file: nothing is uploaded or sent, and the error says so', async () => {
-		const { requests, plainRequests, output } = await run({
+		const { requests, plainRequests, output } = await runPeach({
 			params: send,
 			inputs: phones(3),
 			binary: pdfs(2),
@@ -304,7 +295,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	});
 
 	it('the storage refuses the file: nothing is finalized or sent, and the error says so', async () => {
-		const { requests, output } = await run({
+		const { requests, output } = await runPeach({
 			params: send,
 			inputs: phones(2),
 			binary: pdfs(2),
@@ -323,7 +314,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 	it('with Continue On Fail, only the items of the file that failed to upload are left out', async () => {
 		const other = Buffer.from('%PDF-1.4 invoice 1002');
-		const { requests, output } = await run({
+		const { requests, output } = await runPeach({
 			params: { ...send, requestOptions: { concurrency: 1 } },
 			inputs: phones(2),
 			binary: {
@@ -354,7 +345,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	});
 
 	it('From the Variables (the default) reads no binary data and no template', async () => {
-		const { requests } = await run({
+		const { requests } = await runPeach({
 			params: {
 				...send,
 				headerMedia: undefined,
@@ -372,7 +363,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 describe('Header Media → From a Binary Field on the other template senders', () => {
 	it('Connect to AI Agent sends the uploaded header with the agent', async () => {
-		const { requests, output } = await run({
+		const { requests, output } = await runPeach({
 			params: {
 				resource: 'templateMessage',
 				operation: 'connectToAiAgent',
@@ -416,7 +407,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 	};
 
 	it('Broadcast Launch, one file for everyone: uploaded once from the first item, in the global values', async () => {
-		const { requests, plainRequests, output } = await run({
+		const { requests, plainRequests, output } = await runPeach({
 			params: { ...launch, headerMedia: 'binary' },
 			inputs: phones(3),
 			binary: pdfs(1),
@@ -442,7 +433,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 
 	it("Broadcast Launch, each item's file: one upload per distinct file, each contact's own header", async () => {
 		const other = Buffer.from('%PDF-1.4 invoice 1002');
-		const { requests, plainRequests, output } = await run({
+		const { requests, plainRequests, output } = await runPeach({
 			params: { ...launch, headerMedia: 'binaryPerContact' },
 			inputs: phones(3),
 			binary: {
@@ -485,7 +476,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 	});
 
 	it('Broadcast Launch: an upload that fails launches nothing and names the items not sent', async () => {
-		const { requests, output } = await run({
+		const { requests, output } = await runPeach({
 			params: { ...launch, headerMedia: 'binaryPerContact' },
 			inputs: phones(2),
 			binary: pdfs(2),
@@ -499,7 +490,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 	});
 
 	it('Broadcast Launch: a contact whose file is of the wrong kind is refused before any upload', async () => {
-		const { requests, plainRequests, output } = await run({
+		const { requests, plainRequests, output } = await runPeach({
 			params: { ...launch, headerMedia: 'binaryPerContact' },
 			inputs: phones(2),
 			binary: {
