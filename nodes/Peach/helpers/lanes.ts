@@ -15,7 +15,6 @@ export async function inLanes<T>(
 	// Each lane's entries in input order, and a heap of the lanes that may start, by their next entry.
 	const lanes: number[][] = [];
 	const laneIndex = new Map<string, number>();
-	const laneOfEntry: number[] = [];
 	entries.forEach((entry, index) => {
 		const key = laneOf(entry);
 		let lane = key === undefined ? undefined : laneIndex.get(key);
@@ -25,7 +24,6 @@ export async function inLanes<T>(
 			if (key !== undefined) laneIndex.set(key, lane);
 		}
 		lanes[lane].push(index);
-		laneOfEntry[index] = lane;
 	});
 	const next = lanes.map(() => 0);
 	const ready = new MinHeap();
@@ -47,8 +45,7 @@ export async function inLanes<T>(
 				const done = () => {
 					running--;
 					finished++;
-					const after = laneOfEntry[index];
-					if (next[after] < lanes[after].length) ready.push(lanes[after][next[after]], after);
+					if (next[lane] < lanes[lane].length) ready.push(lanes[lane][next[lane]], lane);
 					if (finished < entries.length) start();
 					else if (failure) reject(failure.error);
 					else resolve();
