@@ -473,7 +473,7 @@ async function main() {
 		);
 
 		await check(
-			`the main killed (kill -9) in the middle of ${DELIVERIES} deliveries: 0 answered 2xx without an execution, 1 execution per delivery`,
+			`the main killed (kill -9) in the middle of ${DELIVERIES} deliveries: 0 answered 2xx without an execution; two executions only for a delivery stored but not answered when the main died`,
 			async () => {
 				const secretCredential = await client.createCredential(
 					'Peach webhook secret (crash)',
@@ -494,11 +494,14 @@ async function main() {
 				);
 				const url = `${crashTrigger.url}?token=${WEBHOOK_SECRET}`;
 				const answers = new Map<number, { status: number; text: string }>();
+				/** Each delivery's first answer (a resend replaces its entry in `answers`). */
+				const firstStatus = new Map<number, number>();
 				let answeredOk = 0;
 				let killed: Promise<void> | undefined;
 				const post = (index: number) => async () => {
 					const answer = await postDelivery(url, crashBodies[index]);
 					answers.set(index, answer);
+					if (!firstStatus.has(index)) firstStatus.set(index, answer.status);
 					if (answer.status >= 200 && answer.status < 300 && ++answeredOk === 400) {
 						log('      400 deliveries answered: killing the main (SIGKILL)');
 						killed = main.kill();
@@ -564,7 +567,24 @@ async function main() {
 				assertEqual(okAnswers, DELIVERIES, 'deliveries answered 2xx in the end');
 				// n8n 1.x answers a webhook before it stores the execution (README, Compatibility): there, the
 				// figure is reported, not held to 0.
-				assertEqual(twice, 0, 'deliveries with more than one execution');
+				// A delivery n8n stored but had not answered when it died is resent (no 2xx) and runs again:
+				// Ignore Duplicates keeps its identities in memory on n8n 2.x (README, Trigger). Only such a
+				// delivery may have two executions, and there are at most as many as were in flight (10).
+				const twiceIndexes = [...perDelivery]
+					.filter(([, count]) => count > 1)
+					.map(([id]) => Number(id.slice('cmsg_crash_'.length)));
+				assertEqual(
+					twiceIndexes.filter((index) => {
+						const status = firstStatus.get(index) ?? 0;
+						return status >= 200 && status < 300;
+					}),
+					[],
+					'deliveries answered 2xx at once that have more than one execution',
+				);
+				assert(
+					twiceIndexes.length <= 10,
+					`${twice} deliveries with two executions, more than were in flight`,
+				);
 				if (!N8N_VERSION.startsWith('1.')) {
 					assertEqual(answeredWithoutExecution, 0, 'deliveries answered 2xx without an execution');
 					assertEqual(perDelivery.size, DELIVERIES, 'deliveries with an execution');
