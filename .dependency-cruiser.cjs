@@ -94,8 +94,11 @@ module.exports = {
 			severity: 'error',
 			comment:
 				"What a delivering operation already did (for n8n's retries) is recorded by the router alone: an operation cannot skip or forge that record.",
-			from: { path: '^nodes/', pathNot: `${PEACH}/actions/router\\.ts$` },
-			to: { path: `${PEACH}/actions/ledger\\.ts$` },
+			from: {
+				path: '^nodes/',
+				pathNot: [`${PEACH}/actions/router\\.ts$`, `${PEACH}/actions/run/record/`],
+			},
+			to: { path: `${PEACH}/actions/run/record/` },
 		},
 		{
 			name: 'resources-are-independent',

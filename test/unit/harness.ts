@@ -259,6 +259,13 @@ export function createExecuteContext(options: ContextOptions) {
 		getWorkflowDataProxy: () => ({
 			$runIndex: lineage.runIndex,
 			$execution: executionKeys(execution).$execution,
+			// The trigger's output, as n8n's `$('Webhook').all()` gives it.
+			$: (name: string) => ({
+				all: () => {
+					if (name !== 'Webhook') throw new Error(`Node '${name}' hasn't been executed`);
+					return lineage.trigger.map((json) => ({ json }));
+				},
+			}),
 		}),
 		addExecutionHints: (...added: Array<{ message: string }>) => hints.push(...added),
 		getSignedResumeUrl: (parameters: Record<string, string> = {}) =>

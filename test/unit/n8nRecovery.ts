@@ -17,6 +17,12 @@ import type { IDataObject } from 'n8n-workflow';
 export class FakeDeduplicationStore {
 	readonly rows = new Map<string, { mode: string; data: string[] }>();
 	calls = 0;
+	/** The bytes of every row n8n wrote (it writes the whole row, as JSON, on every call). */
+	bytesWritten = 0;
+	/** The maxEntries of every call that gave one (n8n trims the row to it). */
+	readonly trims: number[] = [];
+	/** The most entries a row held. */
+	largestRow = 0;
 	/**
 	 * A database round trip: the row is read, then written after this many turns of the event loop's
 	 * job queue, so that concurrent callers interleave (not n8n's sleep: tests of waiting replace it
@@ -43,6 +49,7 @@ export class FakeDeduplicationStore {
 			) => {
 				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
 				this.calls++;
+				if (options.maxEntries) this.trims.push(options.maxEntries);
 				const row = this.rows.get(key);
 				const read = row ? { mode: row.mode, data: [...row.data] } : undefined;
 				await this.roundTrip();
@@ -50,7 +57,7 @@ export class FakeDeduplicationStore {
 				if (!read) {
 					const data = [...hashes];
 					if (options.maxEntries) data.splice(0, data.length - options.maxEntries);
-					this.rows.set(key, { mode: options.mode, data });
+					this.write(key, { mode: options.mode, data });
 					return { new: items, processed: [] };
 				}
 				if (read.mode !== options.mode) throw new Error('incompatible mode');
@@ -69,7 +76,7 @@ export class FakeDeduplicationStore {
 					}
 				});
 				if (options.maxEntries) read.data.splice(0, read.data.length - options.maxEntries);
-				this.rows.set(key, read);
+				this.write(key, read);
 				return result;
 			},
 			removeProcessed: async (items: Array<string | number>, scope: string) => {
@@ -83,9 +90,36 @@ export class FakeDeduplicationStore {
 					const index = read.data.indexOf(hash);
 					if (index !== -1) read.data.splice(index, 1);
 				}
-				this.rows.set(key, read);
+				this.write(key, read);
 			},
 		};
+	}
+
+	/** n8n's update of the whole row. */
+	private write(key: string, row: { mode: string; data: string[] }): void {
+		this.bytesWritten += JSON.stringify(row).length;
+		this.largestRow = Math.max(this.largestRow, row.data.length);
+		this.rows.set(key, row);
+	}
+
+	/**
+	 * Another n8n process (a queue-mode worker) running this node: it reads the row, and writes it
+	 * back `turns` turns later with its own entries added, dropping whatever was written in between.
+	 */
+	async staleWrite(ownEntries: string[], turns: number, workflowId = 'wf-1', nodeId = 'node-1') {
+		const key = `${workflowId}|n:${nodeId}`;
+		const row = this.rows.get(key);
+		const read = row ? { mode: row.mode, data: [...row.data] } : { mode: 'entries', data: [] };
+		for (let turn = 0; turn < turns; turn++) await Promise.resolve();
+		for (const hash of ownEntries.map((item) => FakeDeduplicationStore.hash(item)))
+			if (!read.data.includes(hash)) read.data.push(hash);
+		this.write(key, read);
+	}
+
+	/** Whether the row holds an entry (as n8n hashes it). */
+	has(item: string, workflowId = 'wf-1', nodeId = 'node-1'): boolean {
+		const row = this.rows.get(`${workflowId}|n:${nodeId}`);
+		return row?.data.includes(FakeDeduplicationStore.hash(item)) ?? false;
 	}
 
 	/** How many entries the row of a workflow's node holds. */
@@ -106,6 +140,8 @@ export interface Lineage {
 	establishedAt?: number;
 	/** Which n8n line runs it: 2 (the default) or 1. */
 	n8nLine?: 1 | 2;
+	/** What the trigger started the execution with (its output items' JSON), kept by its retries. */
+	trigger: IDataObject[];
 	executionId: string;
 	mode: string;
 	runIndex: number;
@@ -126,6 +162,7 @@ export function newExecution(
 		executionId: String(executions),
 		mode: 'webhook',
 		runIndex: 0,
+		trigger: [{ body: { delivery: executions } }],
 		...overrides,
 	};
 }

@@ -3,20 +3,20 @@ import { sleep } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
 import { Peach } from '../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator, NEVER_ANSWERED } from './harness';
+import { crashRetry, editorRetry, FakeDeduplicationStore, newExecution } from './n8nRecovery';
 import {
-	createExecuteContext,
-	type FakeResponse,
-	locator,
-	NEVER_ANSWERED,
-	type RecordedRequest,
-} from './harness';
-import {
-	crashRetry,
-	editorRetry,
-	FakeDeduplicationStore,
-	type Lineage,
-	newExecution,
-} from './n8nRecovery';
+	accepted,
+	answersFor,
+	messagesPerPhone,
+	phoneOf,
+	phones,
+	refused,
+	runTry,
+	send,
+	serverError,
+	twice,
+} from './recoveryRuns';
 
 /**
  * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail
@@ -25,78 +25,6 @@ import {
  * currently saved workflow") and the Retry of a crashed execution (the node context lost, n8n's
  * deduplication store kept). A message or a refund Peach accepted is never made again by any of them.
  */
-
-const send = (phoneNumber: string, firstName = 'Asha') => ({
-	resource: 'templateMessage',
-	operation: 'send',
-	phoneNumber,
-	templateId: locator('wat_welcome'),
-	variablesInput: 'fields',
-	variables: { values: [{ key: 'first_name', value: firstName }] },
-	contactFields: {},
-	additionalFields: {},
-});
-
-const phones = (count: number) =>
-	Array.from({ length: count }, (_, index) => `+9199000${String(index + 1).padStart(5, '0')}`);
-
-const accepted = (eventId: string): FakeResponse => ({
-	statusCode: 201,
-	body: { status: 'success', event_id: eventId },
-});
-
-/** Peach's answer to each send: by the phone's position, e.g. evt_3 for the 3rd phone. */
-function answersFor(
-	count: number,
-	special: Record<number, FakeResponse | Error | typeof NEVER_ANSWERED> = {},
-) {
-	return Array.from(
-		{ length: count },
-		(_, index) => special[index] ?? accepted(`evt_${index + 1}`),
-	);
-}
-
-interface TryResult {
-	output?: INodeExecutionData[][];
-	error?: NodeApiError;
-	requests: RecordedRequest[];
-}
-
-/** One try of the node: a fresh execute context in the given execution. */
-async function runTry(
-	lineage: Lineage,
-	params: Array<Record<string, unknown>>,
-	responses: Array<FakeResponse | Error | typeof NEVER_ANSWERED>,
-	options: { continueOnFail?: boolean } = {},
-): Promise<TryResult> {
-	const harness = createExecuteContext({ params, responses, lineage, ...options });
-	try {
-		return { output: await new Peach().execute.call(harness.context), requests: harness.requests };
-	} catch (error) {
-		return { error: error as NodeApiError, requests: harness.requests };
-	}
-}
-
-const phoneOf = (request: RecordedRequest) =>
-	(request.body as { contact: { phone_number: string } }).contact.phone_number;
-
-/** How many messages each phone got over all tries. */
-function messagesPerPhone(...tries: TryResult[]): Map<string, number> {
-	const counts = new Map<string, number>();
-	for (const result of tries)
-		for (const request of result.requests)
-			if (request.options.method === 'POST')
-				counts.set(phoneOf(request), (counts.get(phoneOf(request)) ?? 0) + 1);
-	return counts;
-}
-
-const twice = (counts: Map<string, number>) => [...counts].filter(([, count]) => count > 1);
-
-const refused: FakeResponse = {
-	statusCode: 422,
-	body: { status: 'failed', reason: { contact: { phone_number: ['is blocked'] } } },
-};
-const serverError: FakeResponse = { statusCode: 500, body: { message: 'Internal error' } };
 
 describe('Retry On Fail: a fresh try of the node with the same node context', () => {
 	it('item 3 refused in each of 3 tries: items 1 and 2 are sent once; the error lists them', async () => {
@@ -245,11 +173,18 @@ describe("the editor's Retry of a failed execution", () => {
 		expect(retry.requests.map(phoneOf)).toEqual([phones(3)[1], phones(3)[2]]);
 	});
 
-	it('a later node failed: the Peach node is not run again by n8n, and nothing of its record stays in the execution', async () => {
+	it('a later node failed: the Peach node is not run again by n8n, and no delivery of it stays in the saved execution', async () => {
 		const execution = newExecution();
 		const params = phones(2).map((phone) => send(phone));
 		await runTry(execution, params, answersFor(2));
-		expect(execution.nodeContext.peachDeliveries).toEqual({ ordinals: { 0: 0 }, runs: { 0: {} } });
+		const record = execution.nodeContext.peachDeliveries as {
+			runs: Record<string, object>;
+			chains: Record<string, Record<string, string>>;
+		};
+		expect(record.runs).toEqual({ 0: {} });
+		// What a next run of the node in this execution continues from: a fingerprint per bucket used.
+		expect(Object.keys(record.chains)).toEqual(['1']);
+		expect(Object.keys(record.chains[1]).length).toBeLessThanOrEqual(2);
 	});
 });
 
@@ -352,39 +287,46 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 });
 
 describe("n8n's deduplication store is written in turns", () => {
-	it('50 sends at 20 at a time over a slow database: every claim and every sent mark is kept (each call rewrites the whole list)', async () => {
+	it('50 sends at 20 at a time over a slow database: none of the claims or outcomes is lost (the Retry of a crash finds all 50), in far fewer writes than deliveries', async () => {
 		const store = new FakeDeduplicationStore(20);
 		const params = phones(50).map((phone) => ({
 			...send(phone),
 			requestOptions: { concurrency: 20 },
 		}));
-		const result = await runTry(newExecution(store), params, answersFor(50));
+		const execution = newExecution(store);
+		const result = await runTry(execution, params, answersFor(50));
 		expect(result.output?.[0]).toHaveLength(50);
-		// A claim and a sent mark per delivery, none lost to a write that read the list before another.
-		expect(store.size()).toBe(100);
-		// Claims and marks travel together: far fewer writes than deliveries.
 		expect(store.calls).toBeLessThan(50);
+		// The process dies after the node (in a later node): its Retry runs the node again.
+		const retry = await runTry(crashRetry(execution), params, []);
+		expect(retry.requests).toHaveLength(0);
+		const [items] = retry.output as INodeExecutionData[][];
+		expect(items.filter((item) => item.json.alreadySent)).toHaveLength(50);
 	});
 
-	it("one contact's items in turn: each sent mark rides with the next claim, one write per delivery", async () => {
+	it("one contact's items in turn: one write per delivery (its outcome rides with the next claim), and the record stays as small as one group", async () => {
 		const store = new FakeDeduplicationStore();
 		const params = Array.from({ length: 10 }, () => send('+919900000001'));
 		const result = await runTry(newExecution(store), params, answersFor(10));
 		expect(result.requests).toHaveLength(10);
-		expect(store.size()).toBe(20);
-		// 10 writes carry the claims (from the 2nd on with the mark before), 1 the last mark: not 20.
-		expect(store.calls).toBe(11);
+		// 10 writes carry the claims, 1 the last outcome, 1 removes what the folded groups replaced.
+		expect(store.calls).toBe(12);
+		// Folded into markers: reached, folded, the last group and its marker, the last 2 deliveries' 3 each.
+		expect(store.size()).toBeLessThanOrEqual(4 + 2 * 3);
 	});
 
 	it('two executions of the node at once in one process: their writes to the one list take turns, none is lost', async () => {
 		const store = new FakeDeduplicationStore(20);
 		const params = phones(20).map((phone) => send(phone));
-		const [a, b] = await Promise.all([
-			runTry(newExecution(store), params, answersFor(20)),
-			runTry(newExecution(store), params, answersFor(20)),
-		]);
-		expect([a.output?.[0], b.output?.[0]].map((items) => items?.length)).toEqual([20, 20]);
-		expect(store.size()).toBe(80);
+		const executions = [newExecution(store), newExecution(store)];
+		const runs = await Promise.all(
+			executions.map(async (execution) => await runTry(execution, params, answersFor(20))),
+		);
+		expect(runs.map((run) => run.output?.[0]?.length)).toEqual([20, 20]);
+		const retries = await Promise.all(
+			executions.map(async (execution) => await runTry(crashRetry(execution), params, [])),
+		);
+		expect(retries.map((retry) => retry.requests.length)).toEqual([0, 0]);
 	});
 
 	it('a claim n8n cannot record: that item is not sent, and the error says so', async () => {

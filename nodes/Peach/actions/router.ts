@@ -7,7 +7,6 @@ import { wasNotSent } from '../transport/outcome';
 import { DeliveryPermit } from '../transport/permit';
 import { requestOptionsOf } from '../transport/requestOptions';
 import { widthOf } from '../transport/width';
-import { DeliveryLedger } from './ledger';
 import type {
 	BatchOperation,
 	BatchOutput,
@@ -23,6 +22,7 @@ import type {
 	ResourceDefinition,
 } from './node.type';
 import { registry } from './registry';
+import { DeliveryRecord } from './run/record/record';
 
 type NodeError = NodeApiError | NodeOperationError;
 
@@ -244,11 +244,12 @@ function recordOf(
 	}
 }
 
-/** One delivery on its way through a run: whom it is for, its name between tries, what became of it. */
+/** One delivery on its way through a run: whom it is for, its place in the record, what became of it. */
 interface Entry {
 	delivery: Delivery;
+	/** Its index among the run's deliveries (the record's name for it). */
+	index: number;
 	recipient?: string;
-	identity: string;
 	/** What an earlier try of the node did with it (then this run does not make it). */
 	earlier?: EarlierOutcome;
 	/** Peach's answer to this run's request. */
@@ -359,32 +360,42 @@ async function runDelivering(
 		fail([itemIndex], toNodeError(context, error, itemIndex));
 	if (failures.size && !continueOnFail) throw nothingSentError(errorsByItem());
 
-	const ledger = DeliveryLedger.open(context, operationKey, prepared.deliveries.length);
+	const entries: Entry[] = prepared.deliveries.map((delivery, index) => ({
+		delivery,
+		index,
+		recipient: operation.recipientOf?.(delivery.plan),
+	}));
+	// What a delivery is for the record: its recipient, or its own key (a broadcast from all items).
+	const record = await DeliveryRecord.open(
+		context,
+		operationKey,
+		entries.map(
+			(entry) => entry.recipient ?? `key:${entry.delivery.key ?? String(entry.delivery.inputs[0])}`,
+		),
+	);
 	const { resendUnknown } = requestOptionsOf(context);
-	const entryOf = (delivery: Delivery): Entry => {
-		const recipient = operation.recipientOf?.(delivery.plan);
-		const identity = ledger.identityOf(delivery.key ?? String(delivery.inputs[0]), recipient);
-		return { delivery, recipient, identity };
-	};
-	const entries = prepared.deliveries.map(entryOf);
 	for (const entry of entries) {
-		entry.earlier = ledger.earlier(entry.identity);
+		entry.earlier = record.earlier(entry.index);
 		if (entry.earlier?.outcome === 'unknown' && resendUnknown) {
-			ledger.forget(entry.identity);
+			record.forget(entry.index);
 			entry.earlier = undefined;
 		}
 	}
 
 	let toMake = entries.filter((entry) => !entry.earlier);
 	if (operation.stage && toMake.length) {
+		const byFirstInput = new Map(toMake.map((entry) => [entry.delivery.inputs[0], entry]));
 		const staged = await operation.stage.call(
 			context,
 			toMake.map((entry) => entry.delivery),
 		);
 		for (const { itemIndex, error } of staged.problems)
 			fail([itemIndex], toNodeError(context, error, itemIndex));
-		toMake = staged.deliveries.map(entryOf);
-		entries.splice(0, entries.length, ...entries.filter((entry) => entry.earlier), ...toMake);
+		toMake = staged.deliveries.map((delivery) => {
+			const entry = byFirstInput.get(delivery.inputs[0]) as Entry;
+			entry.delivery = delivery;
+			return entry;
+		});
 	}
 	if (failures.size && !continueOnFail && !entries.some((entry) => entry.earlier))
 		throw nothingSentError(errorsByItem());
@@ -402,31 +413,26 @@ async function runDelivering(
 				notStarted.push(...inputs);
 				return;
 			}
-			let earlier: EarlierOutcome | undefined;
 			try {
-				earlier = await ledger.claim(entry.identity);
+				await record.claim(entry.index);
 			} catch (caught) {
 				fail(inputs, claimError(context, caught, inputs[0]));
 				if (!continueOnFail) stopped = true;
 				return;
 			}
-			if (earlier && !(earlier.outcome === 'unknown' && resendUnknown)) {
-				entry.earlier = earlier;
-				return;
-			}
 			if (stopped) {
-				ledger.notSent(entry.identity);
+				record.notSent(entry.index);
 				notStarted.push(...inputs);
 				return;
 			}
 			try {
 				entry.json = await operation.deliver.call(context, plan, inputs[0], permit);
-				ledger.sent(entry.identity, entry.json);
+				record.sent(entry.index, entry.json);
 			} catch (caught) {
 				const error = toNodeError(context, caught, inputs[0]);
 				const notSent = wasNotSent(caught) || caught instanceof PeachInputError;
-				if (notSent) ledger.notSent(entry.identity);
-				else ledger.unknown(entry.identity, error.message);
+				if (notSent) record.notSent(entry.index);
+				else record.unknown(entry.index, error.message);
 				fail(inputs, error, notSent);
 				if (!continueOnFail) stopped = true;
 			}
@@ -435,7 +441,7 @@ async function runDelivering(
 
 	const unknown = entries.filter((entry) => entry.earlier?.outcome === 'unknown');
 	try {
-		await ledger.close(failures.size === 0 && unknown.length === 0);
+		await record.close(failures.size === 0 && unknown.length === 0);
 	} catch (caught) {
 		context.addExecutionHints?.({
 			message: `n8n could not finish recording what this run sent (${(caught as Error).message}). Everything in the output was sent; if this execution is retried after a crash, some of it may be listed as unknown instead of sent.`,
@@ -458,7 +464,7 @@ async function runDelivering(
 			sent: delivered,
 			unknown: unknown.map((entry) => entry.delivery.inputs[0]).sort((a, b) => a - b),
 			notStarted: notStarted.sort((a, b) => a - b),
-			remembered: ledger.remembers,
+			remembered: record.remembers,
 			failedNotSent: notSentFailures.has(failedItem),
 		});
 	}

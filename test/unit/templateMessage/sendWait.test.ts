@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../harness';
+import { createExecuteContext, type FakeResponse, locator, type RecordedRequest } from '../harness';
 
 /** A fake clock that n8n's sleep advances, so timeouts are tested without waiting. */
-const clock = vi.hoisted(() => ({ now: 0, sleeps: [] as number[] }));
+const clock = vi.hoisted(() => ({ now: 0 }));
 vi.mock('n8n-workflow', async (importOriginal) => {
 	const workflow = await importOriginal<typeof import('n8n-workflow')>();
 	return {
@@ -12,14 +12,12 @@ vi.mock('n8n-workflow', async (importOriginal) => {
 		sleep: async (ms: number) => {
 			// A 0-ms sleep is a turn of the event loop (the delivery record uses one), not a pause.
 			if (ms === 0) return await workflow.sleep(0);
-			clock.sleeps.push(ms);
 			clock.now += ms;
 		},
 	};
 });
 beforeEach(() => {
 	clock.now = 1_000_000;
-	clock.sleeps.length = 0;
 	vi.spyOn(Date, 'now').mockImplementation(() => clock.now);
 	vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
 });
@@ -52,6 +50,14 @@ const status = (value: string, code = 200, headers?: Record<string, string>): Fa
 			: {},
 });
 
+/** The pauses between the status reads, as Peach sees them (when each read left, on the fake clock). */
+function pausesBetweenReads(requests: RecordedRequest[]): number[] {
+	const starts = [
+		...new Set(requests.filter((r) => r.options.method === 'GET').map((r) => r.startedAt)),
+	];
+	return starts.slice(1).map((start, index) => start - starts[index]);
+}
+
 async function run(responses: FakeResponse[], params = send) {
 	const harness = createExecuteContext({ params, responses });
 	const output = await new Peach().execute.call(harness.context);
@@ -82,7 +88,7 @@ describe('Template Message → Send → Wait for Delivery', () => {
 			'GET https://peach.test/api/v1/events/evt_1',
 			'GET https://peach.test/api/v1/events/evt_1',
 		]);
-		expect(clock.sleeps).toEqual([1000, 2000]);
+		expect(pausesBetweenReads(requests)).toEqual([1000, 2000]);
 		expect(output[0][0].json).toMatchObject({
 			event_id: 'evt_1',
 			deliveryStatus: 'delivered',
@@ -119,7 +125,8 @@ describe('Template Message → Send → Wait for Delivery', () => {
 			timedOut: true,
 			waitedSeconds: 10,
 		});
-		expect(clock.sleeps).toEqual([1000, 2000, 4000, 3000]);
+		// Read at 0, 1, 3 and 7 s; then the last 3 s to the limit (waitedSeconds).
+		expect(pausesBetweenReads(requests)).toEqual([1000, 2000, 4000]);
 		expect(requests.filter((r) => r.options.method === 'POST')).toHaveLength(1);
 	});
 
@@ -129,7 +136,7 @@ describe('Template Message → Send → Wait for Delivery', () => {
 			status('', 429, { 'retry-after': '7' }),
 			status('read'),
 		]);
-		expect(clock.sleeps).toEqual([7000]);
+		expect(pausesBetweenReads(requests)).toEqual([7000]);
 		expect(output[0][0].json.deliveryStatus).toBe('read');
 		expect(requests.filter((r) => r.options.method === 'POST')).toHaveLength(1);
 	});
@@ -187,8 +194,11 @@ describe('Template Message → Send → Wait for Delivery', () => {
 		// Five sends, then only reads: never a send between the polls of another item.
 		expect(methods.slice(0, 5)).toEqual(['POST', 'POST', 'POST', 'POST', 'POST']);
 		expect(methods.slice(5).every((method) => method === 'GET')).toBe(true);
-		// One clock for all: 10 s in all (1 + 2 + 4 + 3), not 10 s per item.
-		expect(clock.sleeps).toEqual([1000, 2000, 4000, 3000]);
+		// One clock for all: rounds at 0, 1, 3 and 7 s, 10 s in all (waitedSeconds), not 10 s per item.
+		expect(pausesBetweenReads(harness.requests)).toEqual([1000, 2000, 4000]);
+		expect(
+			output[0].map((item) => (item.json.delivery as { waitedSeconds: number }).waitedSeconds),
+		).toEqual(phones.map(() => 10));
 		expect(
 			output[0].map((item) => [
 				item.json.event_id,

@@ -1,0 +1,255 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+/**
+ * n8n's deduplication store (`checkProcessedAndRecord`, the table Remove Duplicates uses) as the
+ * delivery record writes it: the one thing a node can write that survives a killed process. n8n keeps
+ * one list per node and rewrites it whole on every call (n8n 2.40 `DeduplicationHelper`), so:
+ *
+ * - calls for one node take turns in this process, each carrying everything waiting at that moment;
+ * - nothing is ever trimmed (no `maxEntries`): n8n trims the oldest entries of every run, so a trim
+ *   could cut what a running or crashed execution still needs; the record removes its own entries;
+ * - another process (a queue-mode worker) may read the list before one of these calls and write it
+ *   after, dropping what the call added: each call adds the previous call's entries again, and a run's
+ *   last entries are checked once more a moment after it ends;
+ * - removals wait for the additions queued before them, and go in batches (n8n looks each one up in
+ *   the whole list).
+ */
+
+export type DeduplicationStore = Pick<
+	IExecuteFunctions['helpers'],
+	'checkProcessedAndRecord' | 'removeProcessed'
+>;
+
+const OPTIONS = { mode: 'entries' as const };
+/** Removals waiting before a call makes them (a run's close makes the rest). */
+const REMOVAL_BATCH = 512;
+/** The most removals in one call: n8n looks each one up in the node's whole list. */
+const REMOVALS_PER_CALL = 2000;
+/** A run's last entries are checked again this long after it ends (another process's rewrite). */
+const CHECK_AGAIN_AFTER_MS = 1000;
+
+/** Calls to n8n's store for one node, in this process, one after another. */
+const turns = new Map<string, Promise<void>>();
+
+async function inTurn<T>(scope: string, call: () => Promise<T>): Promise<T> {
+	const before = turns.get(scope) ?? Promise.resolve();
+	const run = before.then(call);
+	const settled = run.then(
+		() => undefined,
+		() => undefined,
+	);
+	turns.set(scope, settled);
+	try {
+		return await run;
+	} finally {
+		if (turns.get(scope) === settled) turns.delete(scope);
+	}
+}
+
+async function removeInCalls(store: DeduplicationStore, items: string[]): Promise<void> {
+	for (let at = 0; at < items.length; at += REMOVALS_PER_CALL)
+		await store.removeProcessed(items.slice(at, at + REMOVALS_PER_CALL), 'node', OPTIONS);
+}
+
+interface Waiting {
+	resolve: () => void;
+	reject: (error: Error) => void;
+}
+
+/** One run's writes to the store of its node. */
+export class RecordStore {
+	private adds = new Set<string>();
+	private waiting: Waiting[] = [];
+	private removals = new Set<string>();
+	/** What the last call added: added again with the next, in case another process dropped it. */
+	private lastAdded: string[] = [];
+	private draining: Promise<void> | undefined;
+	private closing = false;
+	private failure: Error | undefined;
+	private waking = false;
+	/** Every entry this run added and did not remove (checked again after the run). */
+	readonly kept = new Set<string>();
+	/** Every entry this run removed (removed again after the run). */
+	private readonly removed = new Set<string>();
+
+	constructor(
+		private readonly store: DeduplicationStore,
+		readonly scope: string,
+		/** What the execution's record keeps in the store (entriesKeptFor): removed when it ends. */
+		private readonly execution: Set<string>,
+	) {}
+
+	/** Entries an earlier try wrote, which this execution's record now keeps. */
+	adopt(items: string[]): void {
+		for (const item of items) this.execution.add(item);
+	}
+
+	/** Adds entries and waits until n8n has written them (a delivering request follows). */
+	async write(items: string[]): Promise<void> {
+		await new Promise<void>((resolve, reject) => {
+			this.queueAdds(items);
+			this.waiting.push({ resolve, reject });
+			this.drain();
+		});
+	}
+
+	/**
+	 * Adds entries with the next call (or the run's close). They wait a turn of the event loop, so
+	 * that the lane which made them can queue its next claim first and one call carries both.
+	 */
+	later(items: string[]): void {
+		this.queueAdds(items);
+		this.soon();
+	}
+
+	/** Removes entries once everything added before them is written. */
+	remove(items: string[]): void {
+		for (const item of items) {
+			this.removals.add(item);
+			this.adds.delete(item);
+			this.kept.delete(item);
+			this.execution.delete(item);
+			this.removed.add(item);
+		}
+		if (this.removals.size >= REMOVAL_BATCH) this.soon();
+	}
+
+	/**
+	 * Which of `items` the store holds. n8n can only answer by recording the ones it lacks, so those
+	 * are removed again in the same turn.
+	 */
+	async probe(items: string[]): Promise<Set<string>> {
+		if (!items.length) return new Set();
+		return await inTurn(this.scope, async () => {
+			const result = await this.store.checkProcessedAndRecord(items, 'node', OPTIONS);
+			await removeInCalls(this.store, result.new.map(String));
+			return new Set(result.processed.map(String));
+		});
+	}
+
+	/** Writes what is waiting; rejects when something could not be written. */
+	async close(): Promise<void> {
+		this.closing = true;
+		this.drain();
+		while (this.draining) await this.draining;
+		if (this.failure) throw this.failure;
+	}
+
+	/**
+	 * A moment after the run, adds its kept entries again and removes its removed ones again: another
+	 * process writing the node's list at the same time as the run's last calls may have undone them.
+	 */
+	checkAgainLater(): void {
+		const kept = [...this.kept];
+		const removed = [...this.removed];
+		if (!kept.length && !removed.length) return;
+		void sleep(CHECK_AGAIN_AFTER_MS)
+			.then(
+				async () =>
+					await inTurn(this.scope, async () => {
+						// Not what the execution's record has let go since (its end, a later fold).
+						const still = kept.filter((item) => this.execution.has(item));
+						if (still.length) await this.store.checkProcessedAndRecord(still, 'node', OPTIONS);
+						await removeInCalls(this.store, removed);
+					}),
+			)
+			// A check that cannot run leaves the entries as the run's own calls wrote them.
+			.catch(() => undefined);
+	}
+
+	private queueAdds(items: string[]): void {
+		for (const item of items) {
+			this.adds.add(item);
+			this.kept.add(item);
+			this.execution.add(item);
+			this.removals.delete(item);
+			this.removed.delete(item);
+		}
+	}
+
+	private soon(): void {
+		if (this.waking) return;
+		this.waking = true;
+		void sleep(0).then(() => {
+			this.waking = false;
+			this.drain();
+		});
+	}
+
+	private get removalsDue(): boolean {
+		return this.removals.size > 0 && (this.closing || this.removals.size >= REMOVAL_BATCH);
+	}
+
+	private drain(): void {
+		this.draining ??= (async () => {
+			while (this.adds.size || this.removalsDue) {
+				const adds = [...this.adds];
+				const waiting = this.waiting.splice(0);
+				this.adds.clear();
+				const removals = this.removalsDue ? [...this.removals] : [];
+				for (const item of removals) this.removals.delete(item);
+				try {
+					await inTurn(this.scope, async () => {
+						if (adds.length) {
+							const again = this.lastAdded.filter((item) => this.kept.has(item));
+							await this.store.checkProcessedAndRecord([...adds, ...again], 'node', OPTIONS);
+							this.lastAdded = adds;
+						}
+						if (removals.length) await removeInCalls(this.store, removals);
+					});
+					for (const waiter of waiting) waiter.resolve();
+				} catch (caught) {
+					const error = caught instanceof Error ? caught : new Error(String(caught));
+					for (const waiter of waiting) waiter.reject(error);
+					this.failure = error;
+				}
+			}
+		})().finally(() => {
+			this.draining = undefined;
+		});
+	}
+}
+
+/** What a finished execution's record holds in the store: removed once n8n has let the execution go. */
+interface Leftover {
+	store: DeduplicationStore;
+	scope: string;
+	entries: Set<string>;
+}
+
+const finished = new FinalizationRegistry<Leftover>((leftover) => {
+	const entries = [...leftover.entries];
+	leftover.entries.clear();
+	if (!entries.length) return;
+	void inTurn(leftover.scope, async () => await removeInCalls(leftover.store, entries))
+		// Left in the store, they cost its size until the node's list is cleared; nothing depends on them.
+		.catch(() => undefined);
+});
+
+const leftovers = new WeakMap<object, Map<string, Set<string>>>();
+
+/**
+ * The entries an execution's record keeps in the store, for as long as n8n holds the execution in
+ * this process: while it runs (a crash then leaves them for the Retry) and until n8n saved it and let
+ * it go (its node context, `token`, is garbage collected), when they are removed. A process that dies
+ * removes nothing: the Retry of its executions finds their records, and removes them when it ends.
+ */
+export function entriesKeptFor(
+	token: object,
+	store: DeduplicationStore,
+	scope: string,
+): Set<string> {
+	let byScope = leftovers.get(token);
+	if (!byScope) {
+		byScope = new Map();
+		leftovers.set(token, byScope);
+	}
+	let entries = byScope.get(scope);
+	if (!entries) {
+		entries = new Set();
+		byScope.set(scope, entries);
+		finished.register(token, { store, scope, entries });
+	}
+	return entries;
+}

@@ -1,0 +1,113 @@
+import type { INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+import { expect, vi } from 'vitest';
+
+import { Peach } from '../../nodes/Peach/Peach.node';
+import {
+	createExecuteContext,
+	type FakeResponse,
+	locator,
+	NEVER_ANSWERED,
+	type RecordedRequest,
+} from './harness';
+import type { Lineage } from './n8nRecovery';
+
+/**
+ * Runs of the Peach node as n8n's recovery paths make them (n8nRecovery.ts models what each keeps),
+ * and what Peach saw: the recovery and delivery-record tests share these.
+ */
+
+export const send = (phoneNumber: string, firstName = 'Asha') => ({
+	resource: 'templateMessage',
+	operation: 'send',
+	phoneNumber,
+	templateId: locator('wat_welcome'),
+	variablesInput: 'fields',
+	variables: { values: [{ key: 'first_name', value: firstName }] },
+	contactFields: {},
+	additionalFields: {},
+});
+
+/** `count` distinct phone numbers, from `from` (1-based). */
+export const phones = (count: number, from = 1) =>
+	Array.from({ length: count }, (_, index) => `+9199${String(index + from).padStart(8, '0')}`);
+
+export const accepted = (eventId: string): FakeResponse => ({
+	statusCode: 201,
+	body: { status: 'success', event_id: eventId },
+});
+
+/** Peach's answer to each send: by the phone's position, e.g. evt_3 for the 3rd phone. */
+export function answersFor(
+	count: number,
+	special: Record<number, FakeResponse | Error | typeof NEVER_ANSWERED> = {},
+) {
+	return Array.from(
+		{ length: count },
+		(_, index) => special[index] ?? accepted(`evt_${index + 1}`),
+	);
+}
+
+export interface TryResult {
+	output?: INodeExecutionData[][];
+	error?: NodeApiError;
+	requests: RecordedRequest[];
+}
+
+/** One try of the node: a fresh execute context in the given execution. */
+export async function runTry(
+	lineage: Lineage,
+	params: Array<Record<string, unknown>>,
+	responses: Array<FakeResponse | Error | typeof NEVER_ANSWERED>,
+	options: { continueOnFail?: boolean } = {},
+): Promise<TryResult> {
+	const harness = createExecuteContext({ params, responses, lineage, ...options });
+	try {
+		return { output: await new Peach().execute.call(harness.context), requests: harness.requests };
+	} catch (error) {
+		return { error: error as NodeApiError, requests: harness.requests };
+	}
+}
+
+/**
+ * A try that the process running it does not survive: Peach answers the first `answered` requests,
+ * the rest never; once every lane waits (`inFlight` requests under way), the process is gone.
+ */
+export async function crashingTry(
+	lineage: Lineage,
+	params: Array<Record<string, unknown>>,
+	answered: number,
+	inFlight: number,
+): Promise<TryResult> {
+	const responses = answersFor(params.length).map((answer, index) =>
+		index < answered ? answer : NEVER_ANSWERED,
+	);
+	const harness = createExecuteContext({ params, responses, lineage });
+	void new Peach().execute.call(harness.context);
+	await vi.waitFor(() => expect(harness.requests.length).toBe(answered + inFlight), {
+		timeout: 20_000,
+	});
+	await sleep(50);
+	return { requests: harness.requests };
+}
+
+export const phoneOf = (request: RecordedRequest) =>
+	(request.body as { contact: { phone_number: string } }).contact.phone_number;
+
+/** How many messages each phone got over all tries. */
+export function messagesPerPhone(...tries: TryResult[]): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const result of tries)
+		for (const request of result.requests)
+			if (request.options.method === 'POST')
+				counts.set(phoneOf(request), (counts.get(phoneOf(request)) ?? 0) + 1);
+	return counts;
+}
+
+export const twice = (counts: Map<string, number>) => [...counts].filter(([, count]) => count > 1);
+
+export const refused: FakeResponse = {
+	statusCode: 422,
+	body: { status: 'failed', reason: { contact: { phone_number: ['is blocked'] } } },
+};
+export const serverError: FakeResponse = { statusCode: 500, body: { message: 'Internal error' } };
