@@ -1,4 +1,4 @@
-import type { INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { expect, vi } from 'vitest';
 
@@ -59,7 +59,7 @@ export async function runTry(
 	lineage: Lineage,
 	params: Array<Record<string, unknown>>,
 	responses: Array<FakeResponse | Error | typeof NEVER_ANSWERED>,
-	options: { continueOnFail?: boolean } = {},
+	options: { continueOnFail?: boolean; inputs?: IDataObject[] } = {},
 ): Promise<TryResult> {
 	const harness = createExecuteContext({ params, responses, lineage, ...options });
 	try {
@@ -78,11 +78,12 @@ export async function crashingTry(
 	params: Array<Record<string, unknown>>,
 	answered: number,
 	inFlight: number,
+	inputs?: IDataObject[],
 ): Promise<TryResult> {
 	const responses = answersFor(params.length).map((answer, index) =>
 		index < answered ? answer : NEVER_ANSWERED,
 	);
-	const harness = createExecuteContext({ params, responses, lineage });
+	const harness = createExecuteContext({ params, responses, lineage, inputs });
 	void new Peach().execute.call(harness.context);
 	await vi.waitFor(() => expect(harness.requests.length).toBe(answered + inFlight), {
 		timeout: 20_000,

@@ -366,13 +366,25 @@ async function runDelivering(
 		recipient: operation.recipientOf?.(delivery.plan),
 	}));
 	// What a delivery is for the record: its recipient, or its own key (a broadcast from all items).
-	const record = await DeliveryRecord.open(
-		context,
-		operationKey,
-		entries.map(
-			(entry) => entry.recipient ?? `key:${entry.delivery.key ?? String(entry.delivery.inputs[0])}`,
-		),
-	);
+	let record: DeliveryRecord;
+	try {
+		record = await DeliveryRecord.open(
+			context,
+			operationKey,
+			entries.map(
+				(entry) =>
+					entry.recipient ?? `key:${entry.delivery.key ?? String(entry.delivery.inputs[0])}`,
+			),
+		);
+	} catch (caught) {
+		for (const { delivery } of entries)
+			fail(delivery.inputs, claimError(context, caught, delivery.inputs[0]));
+		if (!continueOnFail) throw nothingSentError(errorsByItem());
+		return entries.map(({ delivery }) => ({
+			json: errorJson(failures.get(delivery.inputs[0])?.error as NodeError),
+			pairedItem: pairedItemOf(delivery.inputs),
+		}));
+	}
 	const { resendUnknown } = requestOptionsOf(context);
 	for (const entry of entries) {
 		entry.earlier = record.earlier(entry.index);

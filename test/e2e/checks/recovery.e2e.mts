@@ -315,11 +315,20 @@ export const recoveryChecks: Check[] = [
 			);
 			if (N8N_VERSION.startsWith('1.')) return;
 			assertEqual(twice, 0, 'phones asked twice');
-			assertEqual(perPhone.size, count, 'phones asked in all');
-			assert(
-				kinds('outcomeUnknown') <= 5,
-				`${kinds('outcomeUnknown')} unknown: more than in flight`,
+			// A phone never asked is one whose claim n8n recorded but whose request had not left when
+			// n8n died: the Retry lists it as unknown (it may not know the request never left).
+			const unknown = new Set(
+				output
+					.filter((item) => item.outcomeUnknown !== undefined)
+					.map((item) => String((item.outcomeUnknown as Json).recipient)),
 			);
+			const neverAsked = phones.filter((phone) => !perPhone.has(phone));
+			assertEqual(
+				neverAsked.filter((phone) => !unknown.has(phone)),
+				[],
+				'phones never asked that the Retry does not list as unknown',
+			);
+			assert(unknown.size <= 5, `${unknown.size} unknown: more than in flight`);
 			assertEqual(retry.status, 'success', 'the Retry');
 		},
 	},

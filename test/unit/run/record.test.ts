@@ -179,18 +179,23 @@ describe('a delivery is matched by what it is, not where it sits', () => {
 });
 
 describe('an execution is named by itself', () => {
-	it('two executions established in the same millisecond: the Retry of one does not take the other’s sends for its own', async () => {
+	it('two executions established in the same millisecond, to the same contacts: the Retry of one does not take the other’s sends for its own', async () => {
 		const store = new FakeDeduplicationStore();
-		const params = concurrency(
-			phones(10).map((phone) => send(phone)),
-			1,
-		);
+		// The same ten contacts, told of two different orders.
+		const params = (order: string) =>
+			concurrency(
+				phones(10).map((phone) => send(phone, order)),
+				1,
+			);
+		const inputs = (order: string) => phones(10).map((phone) => ({ phone, order }));
 		const at = 1_700_000_123_000;
 		const other = newExecution(store, { establishedAt: at });
-		await runTry(other, params, answersFor(10));
+		await runTry(other, params('A-1'), answersFor(10), { inputs: inputs('A-1') });
 		const execution = newExecution(store, { establishedAt: at });
-		const crashed = await crashingTry(execution, params, 3, 1);
-		const retry = await runTry(crashRetry(execution), params, answersFor(10));
+		const crashed = await crashingTry(execution, params('A-2'), 3, 1, inputs('A-2'));
+		const retry = await runTry(crashRetry(execution), params('A-2'), answersFor(10), {
+			inputs: inputs('A-2'),
+		});
 		expect(outcomesOf(retry).alreadySent).toHaveLength(3);
 		expect(outcomesOf(retry).unknown).toHaveLength(1);
 		expect(retry.requests).toHaveLength(6);
@@ -251,6 +256,7 @@ async function letGo(store: FakeDeduplicationStore) {
 /** A node context, execution context and store for the record alone (no requests). */
 function recordContext(execution: Lineage, workflowId = 'wf-1'): IExecuteFunctions {
 	return {
+		getInputData: () => [{ json: {} }],
 		getContext: () => execution.nodeContext,
 		getWorkflowDataProxy: () => ({
 			$runIndex: execution.runIndex,

@@ -114,4 +114,7 @@ export const entry = {
 	marker: (fingerprint: string) => `p1|m|${fingerprint}`,
 	/** Some group of the bucket's run was folded (stays while any is). */
 	folded: (anchor: string) => `p1|f|${anchor}`,
+	/** An execution of this millisecond took this slot; with its first run's input, `input`. */
+	slot: (lineage: string, slot: number, input?: string) =>
+		`p1|l|${lineage}|${slot}${input === undefined ? '' : `|${input}`}`,
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
@@ -40,6 +41,50 @@ interface NodeRecord {
 	chains: Record<string, ChainState>;
 	/** Per run, in a Retry of a crashed execution: the crashed try's fingerprints ('' unknown). */
 	crashed?: Record<string, ChainState>;
+	/** Which execution of its millisecond this is (n8n 2.x); -1: a Retry that cannot tell. */
+	slot?: number;
+}
+
+/** What the first run was given: its deliveries and its input items (a Retry is given them again). */
+function inputDigestOf(context: IExecuteFunctions, tokens: string[]): string {
+	const hash = createHash('sha256');
+	for (const token of tokens) hash.update(`${token}\u0000`);
+	for (const item of context.getInputData()) hash.update(`${JSON.stringify(item.json)}\u0000`);
+	return hash.digest('base64url').slice(0, 22);
+}
+
+/** Slots looked for in a Retry: executions of one workflow started in the same millisecond. */
+const SLOTS = 8;
+
+/**
+ * An execution's first record takes the first free slot of its millisecond, noting its input; the
+ * Retry of a crashed one finds it again: by that input, or as the only one.
+ */
+async function takeSlot(store: RecordStore, lineage: string, input: string): Promise<number> {
+	for (let slot = 0; ; slot++)
+		if (await store.take([entry.slot(lineage, slot), entry.slot(lineage, slot, input)]))
+			return slot;
+}
+
+async function findSlot(
+	store: RecordStore,
+	lineage: string,
+	input: string,
+): Promise<number | undefined> {
+	const slots = Array.from({ length: SLOTS }, (_, slot) => slot);
+	const found = await store.probe(
+		slots.flatMap((slot) => [entry.slot(lineage, slot), entry.slot(lineage, slot, input)]),
+	);
+	const taken = slots.filter((slot) => found.has(entry.slot(lineage, slot)));
+	const same = taken.filter((slot) => found.has(entry.slot(lineage, slot, input)));
+	// Two of them started with this very input: it cannot tell which one this is.
+	const slot =
+		same.length > 1 ? undefined : (same[0] ?? (taken.length === 1 ? taken[0] : undefined));
+	if (slot !== undefined)
+		store.adopt([entry.slot(lineage, slot), entry.slot(lineage, slot, input)]);
+	if (slot !== undefined || taken.length > 1) return slot ?? -1;
+	// The crashed try never recorded anything: this one starts afresh.
+	return await takeSlot(store, lineage, input);
 }
 
 const CRASH_REASON =
@@ -73,15 +118,20 @@ function runIndexOf(context: IExecuteFunctions): number {
 	}
 }
 
+/**
+ * n8n's two deduplication functions, alone: `helpers` as a whole holds the execution's run data (its
+ * request functions do), and what the record keeps for the execution's end must not keep it alive.
+ */
 function storeOf(context: IExecuteFunctions): DeduplicationStore | undefined {
-	const helpers = context.helpers as Partial<DeduplicationStore>;
+	const { checkProcessedAndRecord, removeProcessed } =
+		context.helpers as Partial<DeduplicationStore>;
 	if (
-		typeof helpers.checkProcessedAndRecord !== 'function' ||
-		typeof helpers.removeProcessed !== 'function' ||
+		typeof checkProcessedAndRecord !== 'function' ||
+		typeof removeProcessed !== 'function' ||
 		!context.getWorkflow().id
 	)
 		return undefined;
-	return helpers as DeduplicationStore;
+	return { checkProcessedAndRecord, removeProcessed };
 }
 
 /** Merges the probes of one turn of the event loop into one call to the store. */
@@ -168,8 +218,26 @@ export class DeliveryRecord {
 			counts.set(lane, occurrence + 1);
 			return JSON.stringify([operationKey, lane, occurrence]);
 		});
-		const lineage = lineageOf(context);
 		const tokens = lanes.map((lane) => tokenOf(operationKey, lane));
+		const helpers = storeOf(context);
+		const node = context.getNode();
+		const scope = `${context.getWorkflow().id}|${node.id}`;
+		const store =
+			helpers && held
+				? new RecordStore(helpers, scope, entriesKeptFor(held.token, helpers, scope))
+				: undefined;
+		// An execution's first run cannot find entries of its own, except when n8n runs a stalled job
+		// again as the same execution (n8n 1.x, named by its execution ID).
+		const execution = lineageOf(context);
+		const retry = context.getMode() === 'retry' || !execution.shared;
+		let lineage = execution.name;
+		if (execution.shared && store && record) {
+			const input = inputDigestOf(context, tokens);
+			record.slot ??= retry
+				? await findSlot(store, execution.name, input)
+				: await takeSlot(store, execution.name, input);
+			lineage = `${execution.name}|${record.slot}`;
+		}
 		const placed = placeRun(lineage, tokens, record?.chains[ordinal] ?? {});
 		if (record) {
 			record.runs[ordinal] ??= {};
@@ -178,13 +246,6 @@ export class DeliveryRecord {
 			for (const older of Object.keys(record.chains))
 				if (Number(older) < ordinal) delete record.chains[older];
 		}
-		const helpers = storeOf(context);
-		const node = context.getNode();
-		const scope = `${context.getWorkflow().id}|${node.id}`;
-		const store =
-			helpers && held
-				? new RecordStore(helpers, scope, entriesKeptFor(held.token, helpers, scope))
-				: undefined;
 		const opened = new DeliveryRecord(
 			identities,
 			tokens,
@@ -193,10 +254,7 @@ export class DeliveryRecord {
 			record?.runs[ordinal],
 			store,
 		);
-		// An execution's first run cannot find entries of its own, except when n8n runs a stalled job
-		// again as the same execution (n8n 1.x, named by its execution ID).
-		const retry = context.getMode() === 'retry' || lineage.startsWith('e');
-		if (store && record && retry) await opened.readBack(store, record, ordinal);
+		if (store && record && retry) await opened.readBack(store, record, ordinal, record.slot === -1);
 		opened.recordEarlier();
 		return opened;
 	}
@@ -270,7 +328,13 @@ export class DeliveryRecord {
 	}
 
 	/** In a Retry: what the crashed try did, read back from the store, where the node context has nothing. */
-	private async readBack(store: RecordStore, record: NodeRecord, ordinal: number): Promise<void> {
+	private async readBack(
+		store: RecordStore,
+		record: NodeRecord,
+		ordinal: number,
+		/** Several executions of this millisecond, none with this input: which one is this? */
+		cannotTell: boolean,
+	): Promise<void> {
 		const probe = batchedProbe(store);
 		const crashed = record.crashed?.[ordinal];
 		const next: ChainState = { ...crashed };
@@ -278,7 +342,11 @@ export class DeliveryRecord {
 			[...this.buckets.values()].map(async (state) => {
 				const { run } = state;
 				const known = crashed?.[run.bucket];
-				const anchor = known === undefined ? run.anchor : known || undefined;
+				const anchor = cannotTell
+					? undefined
+					: known === undefined
+						? run.anchor
+						: known || undefined;
 				const tokens = run.deliveries.map((index) => this.tokens[index]);
 				const rebuilt = await rebuildBucket(probe, anchor, tokens);
 				state.folded = rebuilt.folded;

@@ -128,6 +128,22 @@ export class RecordStore {
 		});
 	}
 
+	/**
+	 * Takes `items[0]` if no one has it (in one call, so no other run of this process can take it in
+	 * between), recording the rest with it; answers whether it did. What it recorded in vain is
+	 * removed again.
+	 */
+	async take(items: string[]): Promise<boolean> {
+		return await inTurn(this.scope, async () => {
+			const result = await this.store.checkProcessedAndRecord(items, 'node', OPTIONS);
+			const added = result.new.map(String);
+			const took = added.includes(items[0]);
+			if (took) this.adopt(items);
+			else await removeInCalls(this.store, added);
+			return took;
+		});
+	}
+
 	/** Writes what is waiting; rejects when something could not be written. */
 	async close(): Promise<void> {
 		this.closing = true;
