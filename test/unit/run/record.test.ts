@@ -347,6 +347,27 @@ describe('what the record costs does not grow with the run or with what came bef
 });
 
 describe('what the record keeps, and for how long', () => {
+	it("an execution's record leaves the store once n8n lets the execution go, though n8n's helpers hold its run data", async () => {
+		const store = new FakeDeduplicationStore();
+		const run = async () => {
+			const execution = newExecution(store);
+			const context = recordContext(execution);
+			// As n8n-core's helpers: the request functions close over the execution's run data.
+			const runData = { nodeContext: execution.nodeContext };
+			context.helpers.httpRequest = async () => runData;
+			const record = await DeliveryRecord.open(context, 'templateMessage.send', phones(20));
+			for (let index = 0; index < 20; index++) {
+				await record.claim(index);
+				record.sent(index, { event_id: `evt_${index}` });
+			}
+			await record.close(true);
+		};
+		await run();
+		expect(store.size()).toBeGreaterThan(0);
+		await letGo(store);
+		expect(store.size()).toBe(0);
+	});
+
 	it('nothing is trimmed and nothing of another execution is removed: a crashed execution’s record waits for its Retry', async () => {
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
