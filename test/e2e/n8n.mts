@@ -555,8 +555,10 @@ export class N8nClient {
 	 * How many executions the workflow has, from the editor's API: the public API's cursor pages skip
 	 * executions when ids and start times are in different orders (seen in queue mode).
 	 */
-	async executionCount(workflowId: string): Promise<number> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	async executionCount(workflowId: string, status?: string[]): Promise<number> {
+		const filter = encodeURIComponent(
+			JSON.stringify({ workflowId, ...(status ? { status } : {}) }),
+		);
 		const result = await this.rest('GET', `/executions?filter=${filter}&limit=1`);
 		return Number(result.count);
 	}
@@ -636,6 +638,19 @@ export function nodeOutput(execution: Json, nodeName: string): Json[] {
 		| Array<Array<{ json: Json }>>
 		| undefined;
 	return main?.[0]?.map((item) => item.json) ?? [];
+}
+
+/** Output items of every run of a node in an execution (a node in a loop runs once per batch). */
+export function nodeOutputs(execution: Json, nodeName: string): Json[] {
+	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
+		| Record<string, Json[]>
+		| undefined;
+	return (runData?.[nodeName] ?? []).flatMap(
+		(run) =>
+			((run.data as Json | undefined)?.main as Array<Array<{ json: Json }>> | undefined)?.[0]?.map(
+				(item) => item.json,
+			) ?? [],
+	);
 }
 
 /** The error a node raised in an execution, if any. */

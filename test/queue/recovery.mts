@@ -15,7 +15,7 @@ import {
 	N8N_VERSION,
 	type N8nClient,
 	type N8nInstance,
-	nodeOutput,
+	nodeOutputs,
 	peachNode,
 	webhookNode,
 	sendParameters,
@@ -32,12 +32,12 @@ export interface RecoveryContext {
 }
 
 /** n8n 1.x stores an execution's context only once it ran (README, Running at scale). */
-const N8N_1 = N8N_VERSION.startsWith('1.');
-const CONCURRENCY = 5;
+export const N8N_1 = N8N_VERSION.startsWith('1.');
+export const CONCURRENCY = 5;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const sendWithConcurrency = (): Json =>
+export const sendWithConcurrency = (): Json =>
 	sendParameters('wat_welcome', undefined, { requestOptions: { concurrency: CONCURRENCY } });
 
 interface SendWorkflow {
@@ -50,7 +50,7 @@ interface SendWorkflow {
 }
 
 /** Webhook → Items (`count` phones from `prefix`) → Send (with node settings) [→ more nodes]. */
-async function sendWorkflow(
+export async function sendWorkflow(
 	q: RecoveryContext,
 	prefix: string,
 	options: { parameters?: Json; settings?: Json; after?: Json[]; count?: number } = {},
@@ -78,7 +78,7 @@ async function sendWorkflow(
 	return { workflowId, path, phones, nodes, connections, name };
 }
 
-async function addFault(q: RecoveryContext, fault: Fault) {
+export async function addFault(q: RecoveryContext, fault: Fault) {
 	q.sandbox.faults.push({ method: 'POST', ...fault });
 }
 
@@ -86,7 +86,7 @@ async function addFault(q: RecoveryContext, fault: Fault) {
 const contactInBody = (phone: string) => `"phone_number":"${phone}"`;
 
 /** The sandbox's send requests since `from`: per phone, and which Peach accepted. */
-function sendsSince(q: RecoveryContext, from: number) {
+export function sendsSince(q: RecoveryContext, from: number) {
 	const sends = q.sandbox.state.requests
 		.slice(from)
 		.filter((request) => request.method === 'POST' && request.path === '/api/v1/events');
@@ -105,16 +105,16 @@ function sendsSince(q: RecoveryContext, from: number) {
 	return { sends, requests, accepted, statuses };
 }
 
-const more = (counts: Map<string, number>, than = 1) =>
+export const more = (counts: Map<string, number>, than = 1) =>
 	[...counts.values()].filter((count) => count > than).length;
 
-async function executionOf(q: RecoveryContext, id: string): Promise<Json> {
+export async function executionOf(q: RecoveryContext, id: string): Promise<Json> {
 	return await q.client.api('GET', `/executions/${id}?includeData=true`);
 }
 
-/** What the Send outputs say of each item: sent now, sent by an earlier try, unknown, an error. */
-function outcomes(execution: Json) {
-	const output = nodeOutput(execution, 'Send');
+/** What the Send outputs say of each item (every run of Send): sent now, sent before, unknown, an error. */
+export function outcomes(execution: Json) {
+	const output = nodeOutputs(execution, 'Send');
 	const count = (test: (item: Json) => boolean) => output.filter(test).length;
 	return {
 		output,

@@ -23,7 +23,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../sandbox/server.mts';
 import { publishTrigger } from '../e2e/checks/peachTrigger.e2e.mts';
@@ -49,6 +49,7 @@ import {
 	sendParameters,
 } from '../e2e/n8n.mts';
 import { assert, assertEqual, type Context, pool, postDelivery } from '../e2e/suite.mts';
+import { recordChecks } from './record.mts';
 import { type RecoveryContext, recoveryChecks } from './recovery.mts';
 import { ensurePackages, type Service, startPostgres, startRedis } from './services.mts';
 
@@ -192,7 +193,7 @@ async function main() {
 		let main = await startMain();
 		processes.push(main);
 		const workers: N8nInstance[] = [];
-		for (const name of ['worker1', 'worker2']) {
+		const startWorker = async (name: string) => {
 			const worker = await startN8n({
 				host,
 				nodeBin,
@@ -206,7 +207,8 @@ async function main() {
 			});
 			workers.push(worker);
 			processes.push(worker);
-		}
+		};
+		for (const name of ['worker1', 'worker2']) await startWorker(name);
 		log(
 			`queue: n8n main at ${main.url} and 2 workers ready after ${Math.round((Date.now() - startedAt) / 1000)}s`,
 		);
@@ -600,9 +602,13 @@ async function main() {
 			workers,
 			items: SEND_ITEMS,
 		};
-		for (const { name, fn } of recoveryChecks) {
+		for (const { name, fn } of [...recoveryChecks, ...recordChecks]) {
 			sandbox.faults.length = 0;
 			await check(name, () => fn(recovery));
+			// A check that killed a worker: another starts in its place (writing to its log).
+			for (const name of ['worker1', 'worker2'])
+				if (!workers.some((worker) => basename(worker.logFile, '.log') === name))
+					await startWorker(name);
 		}
 
 		await check(

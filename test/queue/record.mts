@@ -1,0 +1,347 @@
+/**
+ * npm run test:queue, the delivery record at the size the package is for: Loop Over Items over 3,000
+ * contacts with a worker killed near the end and another execution before the Retry; a Retry whose
+ * input gained a row; 1,000 single-send executions on both workers at once, one worker killed.
+ * Counted per phone at the sandbox.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import {
+	codeNode,
+	type Json,
+	log,
+	N8N_VERSION,
+	type N8nInstance,
+	peachNode,
+	webhookNode,
+} from '../e2e/n8n.mts';
+import { assert, assertEqual, pool } from '../e2e/suite.mts';
+import {
+	addFault,
+	CONCURRENCY,
+	executionOf,
+	more,
+	outcomes,
+	type RecoveryContext,
+	sendsSince,
+	sendWithConcurrency,
+	sleep,
+} from './recovery.mts';
+
+const N8N_1 = N8N_VERSION.startsWith('1.');
+
+/** The worker whose log names the execution: the one running it. */
+function workerRunning(q: RecoveryContext, executionId: string): N8nInstance {
+	const running = q.workers.find((worker) =>
+		readFileSync(worker.logFile, 'utf8').includes(`execution ${executionId}`),
+	);
+	assert(running, `no worker log names execution ${executionId}`);
+	return running;
+}
+
+/** Kills a worker (kill -9); run.mts starts another in its place after the check. */
+async function kill(q: RecoveryContext, worker: N8nInstance): Promise<void> {
+	await worker.kill();
+	q.workers.splice(q.workers.indexOf(worker), 1);
+}
+
+/** Creates and activates a workflow; its webhook's path. */
+async function activate(q: RecoveryContext, name: string, nodes: Json[], connections: Json) {
+	const workflowId = await q.client.createWorkflow({ name, nodes, connections });
+	await q.client.activate(workflowId);
+	return workflowId;
+}
+
+const link = (node: string, index = 0) => ({ node, type: 'main', index });
+
+/** Items from the webhook's body ({prefix, count}): one phone each. */
+function itemsNode(): Json {
+	return codeNode(
+		`const { prefix, count } = $input.first().json.body;
+return Array.from({ length: count }, (_, i) => ({ json: { phone: prefix + String(5000000 + i) } }));`,
+		'Items',
+	);
+}
+
+/**
+ * A list of contacts on a local address, as a query would return them ([{phone}]), answering after
+ * `delayMs`; `set` changes it.
+ */
+async function listServer(phones: string[], delayMs = 0) {
+	let rows = phones;
+	const server = createServer((_, response) => {
+		const answer = () => {
+			response.writeHead(200, { 'Content-Type': 'application/json' });
+			response.end(JSON.stringify(rows.map((phone) => ({ phone }))));
+		};
+		if (delayMs) setTimeout(answer, delayMs);
+		else answer();
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/contacts`,
+		set: (next: string[]) => {
+			rows = next;
+		},
+		close: () => server.close(),
+	};
+}
+
+const phonesOf = (prefix: string, count: number) =>
+	Array.from({ length: count }, (_, i) => `${prefix}${String(5000000 + i)}`);
+
+/** The phones the Retry's Send outputs list as unknown. */
+const unknownPhones = (output: Json[]) =>
+	new Set(
+		output
+			.map((item) => (item.outcomeUnknown as Json | undefined)?.recipient)
+			.filter((recipient) => recipient !== undefined)
+			.map(String),
+	);
+
+/** Waits until `count` sends reached the sandbox since `from`, for at most `ms`. */
+async function untilSends(q: RecoveryContext, from: number, count: number, ms = 180_000) {
+	const started = Date.now();
+	while (sendsSince(q, from).sends.length < count && Date.now() - started < ms) await sleep(50);
+}
+
+export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Promise<void> }> = [
+	{
+		name: `Loop Over Items (batches of 100) over 3,000 contacts, the worker killed after 2,800 sends, another small execution of the workflow, then the Retry: ${N8N_1 ? 'measured (n8n 1.x)' : 'no phone twice, every other phone once, at most Max Concurrent Requests unknown'}`,
+		fn: async (q) => {
+			await addFault(q, { kind: 'slow', path: '/api/v1/events', delayMs: 10, times: 100_000 });
+			const path = `queue-loop-${randomUUID().slice(0, 8)}`;
+			const workflowId = await activate(
+				q,
+				`queue ${path}`,
+				[
+					webhookNode(path, 'Webhook', { responseMode: 'onReceived' }),
+					itemsNode(),
+					{
+						id: randomUUID(),
+						name: 'Loop',
+						type: 'n8n-nodes-base.splitInBatches',
+						typeVersion: 3,
+						position: [400, 0],
+						parameters: { batchSize: 100, options: {} },
+					},
+					peachNode(sendWithConcurrency(), q.credential, 'Send'),
+				],
+				{
+					Webhook: { main: [[link('Items')]] },
+					Items: { main: [[link('Loop')]] },
+					Loop: { main: [[], [link('Send')]] },
+					Send: { main: [[link('Loop')]] },
+				},
+			);
+			const prefix = '+1421';
+			const phones = phonesOf(prefix, 3000);
+			const from = q.sandbox.state.requests.length;
+			await q.client.callWebhook(path, { prefix, count: 3000 });
+			await untilSends(q, from, 2800);
+			const [executionId] = await q.client.executionIds(workflowId);
+			const running = workerRunning(q, executionId);
+			await kill(q, running);
+			q.sandbox.faults.length = 0;
+			const atKill = sendsSince(q, from).sends.length;
+			// Another execution of the workflow, to other contacts, before the Retry.
+			await q.client.callWebhook(path, { prefix: '+1422', count: 1 });
+			// The killed one shows "running" (until n8n's stall check): the finished one is the small one.
+			const [smallDone] = await q.client.waitForExecutions(workflowId, 1, 60_000);
+			if (N8N_1) {
+				await sleep(10_000);
+				log(`      n8n ${N8N_VERSION}: killed after ${atKill} sends; measured only`);
+				await q.client.deactivate(workflowId);
+				return;
+			}
+			const retry = await q.client.retryExecution(executionId, false);
+			await q.client.deactivate(workflowId);
+			const final = outcomes(await executionOf(q, retry.id));
+			const { requests } = sendsSince(q, from);
+			const asked = new Map(phones.map((phone) => [phone, requests.get(phone) ?? 0]));
+			const unknown = unknownPhones(final.output);
+			log(
+				`      killed after ${atKill} sends; the small execution: ${String(smallDone?.status)}; the Retry: ${retry.status}, its Send ${final.sentNow} sent, ${final.alreadySent} already sent, ${final.unknown} unknown; ${[...asked.values()].filter((count) => count > 0).length} of 3,000 phones asked, ${more(asked)} twice`,
+			);
+			assertEqual(more(asked), 0, 'phones asked twice');
+			assertEqual(
+				phones.filter((phone) => !asked.get(phone) && !unknown.has(phone)),
+				[],
+				'phones never asked that the Retry does not list as unknown',
+			);
+			assert(final.unknown <= CONCURRENCY, `${final.unknown} unknown, more than in flight`);
+			assertEqual(
+				final.sentNow + final.alreadySent + final.unknown,
+				3000,
+				"the Retry's Send outputs",
+			);
+		},
+	},
+	{
+		name: `the Retry of a crashed execution whose query returns one more row, at the front: ${N8N_1 ? 'measured (n8n 1.x)' : 'the new row sent once, no phone twice'}`,
+		fn: async (q) => {
+			await addFault(q, { kind: 'slow', path: '/api/v1/events', delayMs: 20, times: 100_000 });
+			const gained = '+14235999999';
+			const phones = phonesOf('+1423', 1000);
+			// The contacts a query returns (an HTTP Request node reads them): one more before the Retry.
+			const list = await listServer(phones);
+			const path = `queue-gain-${randomUUID().slice(0, 8)}`;
+			const workflowId = await activate(
+				q,
+				`queue ${path}`,
+				[
+					webhookNode(path, 'Webhook', { responseMode: 'onReceived' }),
+					{
+						id: randomUUID(),
+						name: 'Items',
+						type: 'n8n-nodes-base.httpRequest',
+						typeVersion: 4.2,
+						position: [200, 0],
+						parameters: { url: list.url, options: {} },
+					},
+					peachNode(sendWithConcurrency(), q.credential, 'Send'),
+				],
+				{ Webhook: { main: [[link('Items')]] }, Items: { main: [[link('Send')]] } },
+			);
+			try {
+				const from = q.sandbox.state.requests.length;
+				await q.client.callWebhook(path, {});
+				await untilSends(q, from, 500);
+				const [executionId] = await q.client.executionIds(workflowId);
+				await kill(q, workerRunning(q, executionId));
+				q.sandbox.faults.length = 0;
+				const atKill = sendsSince(q, from).sends.length;
+				list.set([gained, ...phones]);
+				if (N8N_1) {
+					log(`      n8n ${N8N_VERSION}: killed after ${atKill} sends; measured only`);
+					return;
+				}
+				const retry = await q.client.retryExecution(executionId, false);
+				const final = outcomes(await executionOf(q, retry.id));
+				const { requests } = sendsSince(q, from);
+				const unknown = unknownPhones(final.output);
+				log(
+					`      killed after ${atKill} sends; the Retry (${final.output.length} rows, one new at the front): ${retry.status}, ${final.sentNow} sent, ${final.alreadySent} already sent, ${final.unknown} unknown; the new phone asked ${requests.get(gained) ?? 0} time(s), ${more(requests)} phones twice`,
+				);
+				assertEqual(final.output.length, 1001, "the Retry's Send outputs");
+				assertEqual(requests.get(gained), 1, 'the new row, asked');
+				assertEqual(more(requests), 0, 'phones asked twice');
+				assertEqual(
+					[gained, ...phones].filter((phone) => !requests.has(phone) && !unknown.has(phone)),
+					[],
+					'phones never asked that the Retry does not list as unknown',
+				);
+				assert(final.unknown <= CONCURRENCY, `${final.unknown} unknown, more than in flight`);
+				assertEqual(
+					final.output[0]?.alreadySent,
+					undefined,
+					'the new row is not said to be sent before',
+				);
+			} finally {
+				await q.client.deactivate(workflowId);
+				list.close();
+			}
+		},
+	},
+	{
+		name: `1,000 single-send executions, 20 at a time over 2 workers, one worker killed: ${N8N_1 ? 'measured (n8n 1.x)' : 'the Retry of each execution it was running sends nothing twice'}`,
+		fn: async (q) => {
+			const slow = await listServer([], 1000);
+			const path = `queue-single-${randomUUID().slice(0, 8)}`;
+			const workflowId = await activate(
+				q,
+				`queue ${path}`,
+				[
+					webhookNode(path, 'Webhook', { responseMode: 'onReceived' }),
+					peachNode(
+						{ ...sendWithConcurrency(), phoneNumber: '={{ $json.body.phone }}' },
+						q.credential,
+						'Send',
+					),
+					// A node after the send that takes a second (a slow service), as workflows have: many
+					// executions die after their send.
+					{
+						id: randomUUID(),
+						name: 'After',
+						type: 'n8n-nodes-base.httpRequest',
+						typeVersion: 4.2,
+						position: [400, 0],
+						parameters: { url: slow.url, options: {} },
+					},
+				],
+				{ Webhook: { main: [[link('Send')]] }, Send: { main: [[link('After')]] } },
+			);
+			const phones = phonesOf('+1424', 1000);
+			const from = q.sandbox.state.requests.length;
+			let posted = 0;
+			const posting = pool(
+				20,
+				phones.map((phone) => async () => {
+					await q.client.callWebhook(path, { phone });
+					posted++;
+				}),
+			);
+			await untilSends(q, from, 600);
+			// The worker that ran the most recent send's execution.
+			const ids = await q.client.executionIds(workflowId);
+			const running = workerRunning(q, ids[0]);
+			const runningLog = readFileSync(running.logFile, 'utf8');
+			await kill(q, running);
+			const atKill = sendsSince(q, from).sends.length;
+			await posting;
+			// What the killed worker was running stays "running" until n8n's stall check (about 80 s).
+			await sleep(5000);
+			const stuck: string[] = [];
+			for (const id of await q.client.executionIds(workflowId)) {
+				const execution = await executionOf(q, id);
+				if (execution.status === 'running' && runningLog.includes(`execution ${id}`))
+					stuck.push(id);
+			}
+			if (N8N_1) {
+				log(
+					`      n8n ${N8N_VERSION}: ${posted} posted, killed after ${atKill} sends, ${stuck.length} running on it; measured only`,
+				);
+				await q.client.deactivate(workflowId);
+				return;
+			}
+			// The rest finish on the other worker first (a Retry would queue behind them); then each
+			// execution the killed worker was running is retried, before n8n's stall check.
+			for (const deadline = Date.now() + 5 * 60_000; Date.now() < deadline; await sleep(1000))
+				if (
+					(await q.client.executionCount(workflowId, ['success', 'error'])) >=
+					phones.length - stuck.length
+				)
+					break;
+			const retries = await Promise.all(
+				stuck.map(async (id) => await q.client.retryExecution(id, false)),
+			);
+			const finals = await Promise.all(
+				retries.map(async (retry) => outcomes(await executionOf(q, retry.id))),
+			);
+			await q.client.deactivate(workflowId);
+			const { requests } = sendsSince(q, from);
+			const unknown = new Set(finals.flatMap((final) => [...unknownPhones(final.output)]));
+			const sum = (key: 'sentNow' | 'alreadySent' | 'unknown') =>
+				finals.reduce((total, final) => total + final[key], 0);
+			log(
+				`      ${posted} posted; the worker killed after ${atKill} sends, with ${stuck.length} executions running; their Retries: ${sum('sentNow')} sent, ${sum('alreadySent')} already sent, ${sum('unknown')} unknown; ${requests.size} of 1,000 phones asked, ${more(requests)} twice`,
+			);
+			assert(stuck.length > 0, 'the killed worker was running no execution');
+			assertEqual(
+				sum('sentNow') + sum('alreadySent') + sum('unknown'),
+				stuck.length,
+				"the Retries' Send outputs (one each)",
+			);
+			assertEqual(more(requests), 0, 'phones asked twice');
+			assertEqual(
+				phones.filter((phone) => !requests.has(phone) && !unknown.has(phone)),
+				[],
+				'phones never asked that no Retry lists as unknown',
+			);
+			slow.close();
+		},
+	},
+];
