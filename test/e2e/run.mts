@@ -16,6 +16,7 @@ import { contactChecks } from './checks/contact.e2e.mts';
 import { conversationChecks } from './checks/conversation.e2e.mts';
 import { credentialChecks } from './checks/credential.e2e.mts';
 import { edgeChecks } from './checks/edges.e2e.mts';
+import { errorOutputChecks } from './checks/errorOutput.e2e.mts';
 import { exampleChecks } from './checks/examples.e2e.mts';
 import { headerMediaChecks } from './checks/headerMedia.e2e.mts';
 import { hostileChecks } from './checks/hostile.e2e.mts';
@@ -61,6 +62,7 @@ const checks = [
 	...neverRepeatChecks,
 	...edgeChecks,
 	...recoveryChecks,
+	...errorOutputChecks,
 	// Last among the action checks: it archives and pauses templates the others send.
 	...whatsAppTemplateChecks,
 	...peachTriggerChecks,

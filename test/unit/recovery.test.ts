@@ -8,6 +8,7 @@ import { crashRetry, editorRetry, FakeDeduplicationStore, newExecution } from '.
 import {
 	accepted,
 	answersFor,
+	crashingTry,
 	messagesPerPhone,
 	phoneOf,
 	phones,
@@ -25,6 +26,17 @@ import {
  * currently saved workflow") and the Retry of a crashed execution (the node context lost, n8n's
  * deduplication store kept). A message or a refund Peach accepted is never made again by any of them.
  */
+
+/** A send of `count` items, `concurrency` at a time, whose process dies after `answered` answers. */
+async function crashingRun(count: number, answered: number, concurrency: number) {
+	const execution = newExecution(new FakeDeduplicationStore());
+	const params = phones(count).map((phone) => ({
+		...send(phone),
+		requestOptions: { concurrency },
+	}));
+	const crashed = await crashingTry(execution, params, answered, concurrency);
+	return { execution, params, crashed };
+}
 
 describe('Retry On Fail: a fresh try of the node with the same node context', () => {
 	it('item 3 refused in each of 3 tries: items 1 and 2 are sent once; the error lists them', async () => {
@@ -119,13 +131,17 @@ describe("the editor's Retry of a failed execution", () => {
 			/Outcome unknown since an earlier try, not sent again: item 4\./,
 		);
 
-		// Retry of the retry: Peach works again.
-		const third = await runTry(editorRetry(retry), params, answersFor(count));
+		// Retry of the retry: Peach works again. The two outcomes left unknown are not sent again, and
+		// are no success: the run fails naming them (with Continue On Fail they are error items).
+		const third = await runTry(editorRetry(retry), params, answersFor(count), {
+			continueOnFail: true,
+		});
 		expect(twice(messagesPerPhone(first, second, third))).toEqual([]);
 		const [items] = third.output as INodeExecutionData[][];
 		expect(items).toHaveLength(count);
 		const unknown = items.filter((item) => item.json.outcomeUnknown);
 		expect(unknown.map((item) => item.pairedItem)).toEqual([{ item: 3 }, { item: sentFirst }]);
+		expect(unknown.every((item) => item.error !== undefined)).toBe(true);
 		expect(unknown[0].json.outcomeUnknown).toMatchObject({
 			recipient: phones(count)[3],
 			reason: 'Peach had a server error (500): Internal error',
@@ -213,7 +229,7 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 	it('nothing Peach accepted before the crash is sent again; what was under way is unknown (at most Max Concurrent Requests)', async () => {
 		const { execution, params, crashed } = await crashAfter(40, 17, 5);
 		const retry = crashRetry(execution);
-		const result = await runTry(retry, params, answersFor(40));
+		const result = await runTry(retry, params, answersFor(40), { continueOnFail: true });
 		const counts = messagesPerPhone({ requests: crashed }, result);
 		expect(twice(counts)).toEqual([]);
 		const [items] = result.output as INodeExecutionData[][];
@@ -367,7 +383,7 @@ describe('every delivering operation keeps the record', () => {
 			serverError,
 		]);
 		expect(first.error?.httpCode).toBe('500');
-		const retry = await runTry(editorRetry(original), params, []);
+		const retry = await runTry(editorRetry(original), params, [], { continueOnFail: true });
 		expect(retry.requests).toHaveLength(0);
 		const [items] = retry.output as INodeExecutionData[][];
 		expect(items[0].json).toMatchObject({ id: 'rfnd_1', alreadySent: { recipient: 'wa_ord_1' } });
@@ -446,5 +462,68 @@ describe('every delivering operation keeps the record', () => {
 		expect((item.json as IDataObject).waitError).toBe(
 			'The question was already sent by the execution this one retries, and its link answers that execution, so this one does not wait. Nothing was sent again: to ask again, start a new execution.',
 		);
+	});
+});
+
+describe('an unknown outcome is never a success', () => {
+	it('the Retry of a crashed execution sends the rest, then fails naming the deliveries whose outcome is unknown, and what was sent', async () => {
+		const { execution, params, crashed } = await crashingRun(12, 5, 2);
+		const retry = await runTry(crashRetry(execution), params, answersFor(12));
+		expect(twice(messagesPerPhone(crashed, retry))).toEqual([]);
+		expect(retry.requests).toHaveLength(12 - 5 - 2);
+		expect(retry.output).toBeUndefined();
+		expect(retry.error?.message).toBe(
+			`The outcome of item 6 (${phones(12)[5]}) is unknown: an earlier try's request may have reached Peach`,
+		);
+		expect(retry.error?.description).toContain(
+			'Outcome unknown since an earlier try, not sent again: items 6 and 7.',
+		);
+		expect(retry.error?.description).toContain('Check it in the Peach web app');
+		// What was sent, by this try and before the crash, is listed with the error; and what is unknown.
+		expect(retry.error?.context.alreadySent).toHaveLength(12 - 2);
+		expect(retry.error?.context.outcomeUnknown).toEqual([
+			{ item: 5, recipient: phones(12)[5] },
+			{ item: 6, recipient: phones(12)[6] },
+		]);
+	});
+
+	it('Retry On Fail: a server error leaves item 2 unknown; every later try sends the rest once and fails again, never sending item 2 again', async () => {
+		const execution = newExecution();
+		const params = phones(4).map((phone) => ({
+			...send(phone),
+			requestOptions: { concurrency: 1 },
+		}));
+		const first = await runTry(execution, params, answersFor(4, { 1: serverError }));
+		const second = await runTry(execution, params, answersFor(4).slice(2));
+		const third = await runTry(execution, params, []);
+		expect(
+			[first, second, third].map((result) => result.error?.httpCode ?? result.error?.message),
+		).toEqual([
+			'500',
+			`The outcome of item 2 (${phones(4)[1]}) is unknown: an earlier try's request may have reached Peach`,
+			`The outcome of item 2 (${phones(4)[1]}) is unknown: an earlier try's request may have reached Peach`,
+		]);
+		expect(twice(messagesPerPhone(first, second, third))).toEqual([]);
+		expect(messagesPerPhone(first, second, third).size).toBe(4);
+	});
+
+	it('with Continue On Fail, an unknown outcome is an error item (for the error output), the others are sent', async () => {
+		const { execution, params } = await crashingRun(6, 2, 1);
+		const retry = await runTry(crashRetry(execution), params, answersFor(6), {
+			continueOnFail: true,
+		});
+		const [items] = retry.output as INodeExecutionData[][];
+		expect(items.map((item) => [item.pairedItem, item.error !== undefined])).toEqual([
+			[{ item: 0 }, false],
+			[{ item: 1 }, false],
+			[{ item: 2 }, true],
+			[{ item: 3 }, false],
+			[{ item: 4 }, false],
+			[{ item: 5 }, false],
+		]);
+		expect(items[2].json).toMatchObject({
+			error: `The outcome of item 3 (${phones(6)[2]}) is unknown: an earlier try's request may have reached Peach`,
+			outcomeUnknown: { recipient: phones(6)[2] },
+		});
 	});
 });

@@ -124,6 +124,8 @@ describe('router: the operation contract', () => {
 			{ json: { broadcast: 'cmp_1' }, pairedItem: [{ item: 0 }, { item: 1 }, { item: 3 }] },
 			{
 				json: { error: 'Phone Number "x" is bad', description: 'Fix it.' },
+				// On the item itself: n8n's error output takes it from there.
+				error: expect.objectContaining({ message: 'Phone Number "x" is bad' }),
 				pairedItem: { item: 2 },
 			},
 		]);
@@ -503,6 +505,7 @@ describe('router: batch operations that deliver', () => {
 		expect(output).toEqual([
 			{
 				json: { error: 'Phone Number "x" is bad', description: 'Fix it.' },
+				error: expect.objectContaining({ message: 'Phone Number "x" is bad' }),
 				pairedItem: { item: 0 },
 			},
 			{

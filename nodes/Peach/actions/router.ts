@@ -53,6 +53,19 @@ function errorJson(error: NodeError): IDataObject {
 	return json;
 }
 
+/**
+ * A failed item as n8n's error output recognises it: the error on the item itself (n8n-core's
+ * `handleNodeErrorOutput` moves an item with `error` to the error output when On Error is *Continue
+ * (using error output)*; with *Continue (regular output)* it stays in the output), its JSON as before.
+ */
+function errorItem(
+	error: NodeError,
+	inputs: number[],
+	json = errorJson(error),
+): INodeExecutionData {
+	return { json, error, pairedItem: pairedItemOf(inputs) };
+}
+
 function pairedItemOf(inputs: number[]) {
 	return inputs.length === 1 ? { item: inputs[0] } : inputs.map((item) => ({ item }));
 }
@@ -122,8 +135,8 @@ function nothingSentError(problems: Map<number, NodeError>): NodeError {
 interface RunSummary {
 	/** Delivered, by this run or an earlier try, in input order. */
 	sent: Delivered[];
-	/** Input items whose delivery an earlier try left with an unknown outcome (not made again). */
-	unknown: number[];
+	/** Deliveries an earlier try left with an unknown outcome (not made again): item and recipient. */
+	unknown: Array<{ item: number; recipient?: string }>;
 	/** Input items whose delivery was not started. */
 	notStarted: number[];
 	/** Whether a Retry of this execution knows what this run did (the node's record is kept). */
@@ -156,7 +169,9 @@ function partialError(failures: Map<number, NodeError>, summary: RunSummary): No
 		parts.push('No other item was sent.');
 	}
 	if (unknown.length) {
-		parts.push(`Outcome unknown since an earlier try, not sent again: ${itemList(unknown)}.`);
+		parts.push(
+			`Outcome unknown since an earlier try, not sent again: ${itemList(unknown.map(({ item }) => item))}.`,
+		);
 	}
 	if (otherFailures.length) {
 		parts.push(`Also failed: ${itemList(otherFailures.map(([index]) => index))}.`);
@@ -177,6 +192,7 @@ function partialError(failures: Map<number, NodeError>, summary: RunSummary): No
 		...(entry.json.event_id !== undefined ? { event_id: entry.json.event_id } : {}),
 		...(entry.json.id !== undefined ? { id: entry.json.id } : {}),
 	}));
+	if (unknown.length) error.context.outcomeUnknown = unknown;
 	return error;
 }
 
@@ -223,7 +239,7 @@ async function runPerItem(
 		if (result === undefined) continue;
 		if (Array.isArray(result)) output.push(...result);
 		else if (!continueOnFail) throw result;
-		else output.push({ json: errorJson(result), pairedItem: { item: itemIndex } });
+		else output.push(errorItem(result, [itemIndex]));
 	}
 	return output;
 }
@@ -300,6 +316,19 @@ function earlierJson(earlier: EarlierOutcome, recipient: string | undefined): ID
 			note: "Not sent again: the earlier request may have reached Peach. Check the contact's conversation (or the order) in the Peach web app; to send it anyway, turn on Request Options → Send Again If Outcome Unknown and retry.",
 		},
 	};
+}
+
+/** A delivery an earlier try left with an unknown outcome: not made again, and not a success. */
+function unknownError(context: IExecuteFunctions, entry: Entry): NodeError {
+	const itemIndex = entry.delivery.inputs[0];
+	return new NodeOperationError(
+		context.getNode(),
+		`The outcome of item ${itemIndex + 1}${entry.recipient !== undefined ? ` (${entry.recipient})` : ''} is unknown: an earlier try's request may have reached Peach`,
+		{
+			itemIndex,
+			description: `${entry.earlier?.reason ? `${entry.earlier.reason} ` : ''}It is not sent again. Check it in the Peach web app (the contact's conversation, or the order; Template Message → Get Many Statuses lists what Peach queued); to send it anyway, turn on Request Options → Send Again If Outcome Unknown and retry.`,
+		},
+	);
 }
 
 /** The store could not record the claim before the request: the request was not made. */
@@ -380,10 +409,9 @@ async function runDelivering(
 		for (const { delivery } of entries)
 			fail(delivery.inputs, claimError(context, caught, delivery.inputs[0]));
 		if (!continueOnFail) throw nothingSentError(errorsByItem());
-		return entries.map(({ delivery }) => ({
-			json: errorJson(failures.get(delivery.inputs[0])?.error as NodeError),
-			pairedItem: pairedItemOf(delivery.inputs),
-		}));
+		return entries.map(({ delivery }) =>
+			errorItem(failures.get(delivery.inputs[0])?.error as NodeError, delivery.inputs),
+		);
 	}
 	const { resendUnknown } = requestOptionsOf(context);
 	for (const entry of entries) {
@@ -470,29 +498,49 @@ async function runDelivering(
 			...(entry.json ? {} : { earlier: entry.earlier }),
 		}))
 		.sort((a, b) => a.itemIndex - b.itemIndex);
+	const unknownItems = unknown
+		.map((entry) => ({
+			item: entry.delivery.inputs[0],
+			...(entry.recipient !== undefined ? { recipient: entry.recipient } : {}),
+		}))
+		.sort((a, b) => a.item - b.item);
 	if (failures.size && !continueOnFail) {
 		const failedItem = Math.min(...failures.keys());
 		throw partialError(errorsByItem(), {
 			sent: delivered,
-			unknown: unknown.map((entry) => entry.delivery.inputs[0]).sort((a, b) => a - b),
+			unknown: unknownItems,
 			notStarted: notStarted.sort((a, b) => a - b),
 			remembered: record.remembers,
 			failedNotSent: notSentFailures.has(failedItem),
 		});
 	}
+	// An outcome an earlier try left unknown is no success: this run fails as that try did (naming
+	// them), unless Continue On Fail, where each is an error item.
+	if (unknown.length && !continueOnFail)
+		throw partialError(new Map([[unknownItems[0].item, unknownError(context, unknown[0])]]), {
+			sent: delivered,
+			unknown: unknownItems,
+			notStarted: [],
+			remembered: record.remembers,
+			failedNotSent: false,
+		});
 	if (operation.follow && delivered.length) await operation.follow.call(context, delivered);
 
 	const jsonByEntry = new Map(delivered.map((entry) => [entry.itemIndex, entry.json]));
 	const output: Array<{ at: number; item: INodeExecutionData }> = [];
 	for (const entry of entries) {
 		const { inputs } = entry.delivery;
-		const json =
-			jsonByEntry.get(inputs[0]) ??
-			(entry.earlier ? earlierJson(entry.earlier, entry.recipient) : undefined);
+		if (entry.earlier?.outcome === 'unknown') {
+			const error = unknownError(context, entry);
+			const json = { ...errorJson(error), ...earlierJson(entry.earlier, entry.recipient) };
+			output.push({ at: inputs[0], item: errorItem(error, inputs, json) });
+			continue;
+		}
+		const json = jsonByEntry.get(inputs[0]);
 		if (json) output.push({ at: inputs[0], item: { json, pairedItem: pairedItemOf(inputs) } });
 	}
 	for (const [at, { inputs, error }] of failures)
-		output.push({ at, item: { json: errorJson(error), pairedItem: pairedItemOf(inputs) } });
+		output.push({ at, item: errorItem(error, inputs) });
 	return output.sort((a, b) => a.at - b.at).map(({ item }) => item);
 }
 
@@ -504,10 +552,7 @@ function batchItems(context: IExecuteFunctions, outputs: BatchOutput[]): INodeEx
 		throw toNodeError(context, failed.error, failed.inputs[0] ?? 0);
 	return outputs.map((output) =>
 		'error' in output
-			? {
-					json: errorJson(toNodeError(context, output.error, output.inputs[0] ?? 0)),
-					pairedItem: pairedItemOf(output.inputs),
-				}
+			? errorItem(toNodeError(context, output.error, output.inputs[0] ?? 0), output.inputs)
 			: { json: output.json, pairedItem: pairedItemOf(output.inputs) },
 	);
 }
@@ -528,10 +573,7 @@ async function runBatch(
 	} catch (caught) {
 		const error = toNodeError(context, caught, 0);
 		if (!context.continueOnFail()) throw error;
-		return indexes.map((item) => ({
-			json: errorJson(toNodeError(context, caught, item)),
-			pairedItem: { item },
-		}));
+		return indexes.map((item) => errorItem(toNodeError(context, caught, item), [item]));
 	}
 	return batchItems(context, outputs);
 }

@@ -188,6 +188,7 @@ describe('Trigger → Update', () => {
 					description: expect.stringContaining('Trigger ID') as unknown as string,
 					httpCode: '404',
 				},
+				error: expect.objectContaining({ httpCode: '404' }),
 				pairedItem: { item: 0 },
 			},
 		]);
