@@ -1,3 +1,5 @@
+import { parse } from 'node:querystring';
+
 import type {
 	IDataObject,
 	IRunExecutionData,
@@ -40,8 +42,25 @@ export async function openLink(input: {
 	/** The link's query (its peachWait and signature). */
 	query?: Record<string, string>;
 	body?: IDataObject;
+	/**
+	 * A form as a browser posts it (application/x-www-form-urlencoded, UTF-8, a checkbox's name once
+	 * per ticked box), parsed as n8n 2.40 parses it (middlewares/body-parser: Node's querystring).
+	 */
+	form?: Array<[string, string]>;
 }) {
 	const execution = reloaded(input.execution);
+	const encoded = input.form ? new URLSearchParams(input.form).toString() : undefined;
+	const body =
+		encoded !== undefined
+			? (parse(encoded, undefined, undefined, { maxKeys: 1000 }) as IDataObject)
+			: (input.body ?? {});
+	const headers: Record<string, string> =
+		encoded !== undefined
+			? {
+					'content-type': 'application/x-www-form-urlencoded',
+					'content-length': String(Buffer.byteLength(encoded)),
+				}
+			: {};
 	const params = resolveParameters(new Peach().description, input.parameters);
 	const sent: SentPage = { headers: {} };
 	const response = {
@@ -61,10 +80,10 @@ export async function openLink(input: {
 		name.split('.').reduce<unknown>((value, part) => (value as IDataObject)?.[part], params);
 	const context: Record<string, unknown> = {
 		getNode: () => node,
-		getRequestObject: () => ({ method: input.method, headers: {}, query: input.query ?? {} }),
+		getRequestObject: () => ({ method: input.method, headers, query: input.query ?? {} }),
 		getResponseObject: () => response,
 		getQueryData: () => input.query ?? {},
-		getBodyData: () => input.body ?? {},
+		getBodyData: () => body,
 		getNodeParameter: (name: string, fallback?: unknown) => lookup(name) ?? fallback,
 	};
 	// n8n 2.x: the context's customData; n8n 1.x: none, only the execution's data as the context's

@@ -10,14 +10,6 @@ import { answeredPage, questionPage, stalePage, unavailablePage } from './sendAn
  * shows the page, POST takes the answer and resumes the workflow).
  */
 
-/** The size of a POST: its Content-Length, else its parsed fields as JSON. */
-function bodySize(header: unknown, body: unknown): number {
-	const length = Number(header);
-	return Number.isFinite(length) && length > 0
-		? length
-		: Buffer.byteLength(JSON.stringify(body ?? {}));
-}
-
 /** The answers said back on the page: what the person filled in (a password never shown). */
 function shownAnswers(fields: FormField[], data: IDataObject) {
 	return fields
@@ -105,7 +97,7 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	const respondedAt = new Date().toISOString();
 	const link = { id: wait.id, askedAt: wait.askedAt, answeredAt: respondedAt };
 	if (responseType === 'customForm') {
-		const answer = readAnswer(fields, body, bodySize(request.headers['content-length'], body));
+		const answer = readAnswer(fields, body);
 		if (answer.problem !== undefined) {
 			return send(
 				400,

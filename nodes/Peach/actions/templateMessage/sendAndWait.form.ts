@@ -273,9 +273,12 @@ export const customFormProperties: INodeProperties[] = [
 const text = (value: unknown) =>
 	value === undefined || value === null ? '' : String(value as string | number).trim();
 
-const isDate = (value: string) =>
-	/^\d{4}-\d{2}-\d{2}$/.test(value) &&
-	new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+/** A calendar date as YYYY-MM-DD (2026-13-01, 2026-02-30 are none). */
+function isDate(value: string): boolean {
+	if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+	const date = new Date(`${value}T00:00:00Z`);
+	return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -464,6 +467,15 @@ export function customFormOf(defineForm: unknown, elements: unknown, json: unkno
 			'Give each field its own label (or Custom Field Name).',
 		);
 	}
+	// An object key that is no key: `data.__proto__ = value` sets the prototype instead.
+	if (keys.includes('__proto__')) {
+		throw new PeachInputError(
+			source,
+			'__proto__',
+			'cannot be a key of the answer',
+			'Give the field another label (or Custom Field Name).',
+		);
+	}
 	if (keys.includes('respondedAt')) {
 		throw new PeachInputError(
 			source,
@@ -489,59 +501,56 @@ export const inputName = (index: number) => `field-${index}`;
 /** What the person sent for the fields: strings as the page posted them (kept to show them again). */
 export type Given = Record<string, string[]>;
 
-/** The answer, or why it cannot be taken (with what was given, to show the form again). */
+/**
+ * The answer, or why it cannot be taken, with what was given to show the form again (none: a
+ * tampered post, the form shown as it was first).
+ */
 export type FormAnswer =
 	| { data: IDataObject; problem?: undefined; given: Given }
-	| { problem: string; given: Given };
+	| { problem: string; given?: Given };
 
 /**
- * Reads a POST of the form against its definition: every key must be one of its inputs, required
- * fields filled, numbers numbers, dates dates, e-mails e-mails, choices among the options (as many as
- * allowed), texts within their length, the whole within ANSWER_MAX_BYTES. Returns the answer in
- * n8n's shape (`{ <key>: value }`: a number as a number, checkboxes as a list), or the first problem.
+ * Reads a POST of the form (as n8n parsed it) against its definition: every key must be one of its
+ * inputs, required fields filled, numbers numbers, dates dates, e-mails e-mails, choices among the
+ * options (as many as allowed), texts within their length, what was typed within ANSWER_MAX_BYTES
+ * (as UTF-8: a browser's encoding of the post is larger). Returns the answer in n8n's shape
+ * (`{ <key>: value }`: a number as a number, checkboxes as a list), or the first problem.
  */
-export function readAnswer(fields: FormField[], body: unknown, bytes: number): FormAnswer {
+export function readAnswer(fields: FormField[], body: unknown): FormAnswer {
 	const given: Given = {};
-	if (bytes > ANSWER_MAX_BYTES) {
-		return { problem: `The answer is too long (more than ${ANSWER_MAX_BYTES / 1024} KB).`, given };
-	}
 	const posted = isPlainObject(body) ? body : {};
 	const names = new Set(fields.map((_, index) => inputName(index)));
+	const tampered = {
+		problem: 'The answer has a field this form does not have. Fill in the form again.',
+	};
 	for (const [name, value] of Object.entries(posted)) {
 		const values = Array.isArray(value) ? value : [value];
-		if (!names.has(name) || !values.every((entry) => typeof entry === 'string')) {
-			return {
-				problem: 'The answer has a field this form does not have. Fill in the form again.',
-				given: {},
-			};
-		}
+		if (!names.has(name) || !values.every((entry) => typeof entry === 'string')) return tampered;
 		given[name] = values as string[];
 	}
+	const typed = Object.values(given)
+		.flat()
+		.reduce((bytes, value) => bytes + Buffer.byteLength(value), 0);
+	if (typed > ANSWER_MAX_BYTES)
+		return { problem: `The answer is too long (more than ${ANSWER_MAX_BYTES / 1024} KB).`, given };
 	const data: IDataObject = {};
 	for (const [index, field] of fields.entries()) {
 		const name = inputName(index);
 		if (field.type === 'hiddenField') {
-			if (name in given)
-				return {
-					problem: 'The answer has a field this form does not have. Fill in the form again.',
-					given: {},
-				};
+			if (name in given) return tampered;
 			data[field.key] = field.value;
 			continue;
 		}
 		if (field.type === 'html') {
-			if (name in given)
-				return {
-					problem: 'The answer has a field this form does not have. Fill in the form again.',
-					given: {},
-				};
+			if (name in given) return tampered;
 			if (field.key) data[field.key] = field.html;
 			continue;
 		}
+		// A textarea keeps its new lines and a password its spaces; blank is empty for every field.
 		const values = (given[name] ?? []).map((entry) =>
 			field.type === 'textarea' || field.type === 'password' ? entry : entry.trim(),
 		);
-		const filled = values.filter((entry) => entry !== '');
+		const filled = values.filter((entry) => entry.trim() !== '');
 		const problem = (reason: string): FormAnswer => ({
 			problem: `${field.label}: ${reason}`,
 			given,

@@ -79,7 +79,7 @@ export function questionPage(ask: AnswerPage): string {
 	const message = ask.message ? `<p class="message">${escapeHtml(ask.message)}</p>\n` : '';
 	const controls =
 		ask.responseType === 'customForm'
-			? `${formControls(ask.fields ?? [], ask.given ?? {})}
+			? `${formControls(ask.fields ?? [], ask.given)}
 <button class="approve" type="submit">${escapeHtml(ask.buttonLabel || 'Send')}</button>`
 			: ask.responseType === 'freeText'
 				? `<label for="text">Your answer</label>
@@ -160,15 +160,16 @@ const INPUT_TYPES: Partial<Record<FormField['type'], string>> = {
 
 /**
  * The custom form's controls: each field with its label, as n8n's form names them (field-<index>),
- * filled with what the person sent (or the defaults). A hidden field is not on the page (its value
- * is set by the node); Custom HTML shows its safe part.
+ * filled with what the person sent (a field not in it was left empty: a browser posts nothing for
+ * cleared checkboxes), or the defaults when nothing was sent. A hidden field is not on the page (its
+ * value is set by the node); Custom HTML shows its safe part.
  */
-function formControls(fields: FormField[], given: Given): string {
+function formControls(fields: FormField[], given: Given | undefined): string {
 	return fields
 		.map((field, index) => {
 			const name = inputName(index);
 			const id = `f${index}`;
-			const values = given[name] ?? field.defaults;
+			const values = given ? (given[name] ?? []) : field.defaults;
 			const required = field.required ? ' required' : '';
 			const label = `${escapeHtml(field.label)}${field.required ? ' *' : ''}`;
 			if (field.type === 'hiddenField') return '';
