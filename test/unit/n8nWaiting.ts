@@ -1,5 +1,3 @@
-import { parse } from 'node:querystring';
-
 import type {
 	IDataObject,
 	IRunExecutionData,
@@ -20,6 +18,20 @@ import { resolveParameters } from './parameters';
 /** The execution as read from the database when a link is opened: a copy of what was saved. */
 function reloaded(execution: WaitingExecution): WaitingExecution {
 	return { ...execution, data: JSON.parse(JSON.stringify(execution.data)) as IRunExecutionData };
+}
+
+/**
+ * A form body as n8n 2.40 parses it (middlewares/body-parser: Node's `querystring.parse`): names and
+ * values decoded (`+` a space), a name posted more than once a list, in order.
+ */
+function parsedForm(encoded: string): IDataObject {
+	const body: Record<string, string | string[]> = {};
+	for (const [name, value] of new URLSearchParams(encoded)) {
+		const before = body[name];
+		body[name] =
+			before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
+	}
+	return body;
 }
 
 /** What the answer page sent back. */
@@ -44,16 +56,13 @@ export async function openLink(input: {
 	body?: IDataObject;
 	/**
 	 * A form as a browser posts it (application/x-www-form-urlencoded, UTF-8, a checkbox's name once
-	 * per ticked box), parsed as n8n 2.40 parses it (middlewares/body-parser: Node's querystring).
+	 * per ticked box), parsed as n8n 2.40 parses it.
 	 */
 	form?: Array<[string, string]>;
 }) {
 	const execution = reloaded(input.execution);
 	const encoded = input.form ? new URLSearchParams(input.form).toString() : undefined;
-	const body =
-		encoded !== undefined
-			? (parse(encoded, undefined, undefined, { maxKeys: 1000 }) as IDataObject)
-			: (input.body ?? {});
+	const body = encoded !== undefined ? parsedForm(encoded) : (input.body ?? {});
 	const headers: Record<string, string> =
 		encoded !== undefined
 			? {
