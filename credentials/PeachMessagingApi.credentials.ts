@@ -25,6 +25,13 @@ export function normalizeBaseUrl(value: unknown): string {
  * The type name is deliberately not `peachApi`: Peach's own n8n package registers that name, and
  * credential type names are global in n8n, so both packages must be installable side by side.
  */
+/** How n8n's older request function (IRequestOptions) decides to follow a redirect. */
+interface OlderRequestRedirects {
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+	sendCredentialsOnCrossOriginRedirect?: boolean;
+}
+
 export class PeachMessagingApi implements ICredentialType {
 	name = 'peachMessagingApi';
 
@@ -68,14 +75,22 @@ export class PeachMessagingApi implements ICredentialType {
 	authenticate = async (
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> => ({
-		...requestOptions,
-		baseURL: requestOptions.baseURL || normalizeBaseUrl(credentials.baseUrl),
-		headers: { ...requestOptions.headers, Authorization: String(credentials.apiKey ?? '') },
-		// n8n would copy the key onto a redirect to another host: a request with the key never
-		// follows one (the node's, the credential test's, an HTTP Request node's).
-		disableFollowRedirect: true,
-	});
+	): Promise<IHttpRequestOptions> => {
+		const authenticated: IHttpRequestOptions & OlderRequestRedirects = {
+			...requestOptions,
+			baseURL: requestOptions.baseURL || normalizeBaseUrl(credentials.baseUrl),
+			headers: { ...requestOptions.headers, Authorization: String(credentials.apiKey ?? '') },
+			// n8n copies the key onto a redirect to another host: a request with the key never
+			// follows one (the node's, the credential test's, an HTTP Request node's). n8n's request
+			// function reads disableFollowRedirect; its older one, which the HTTP Request node (v4.2)
+			// sends through, reads the three below (and follows by default, key included).
+			disableFollowRedirect: true,
+			followRedirect: false,
+			followAllRedirects: false,
+			sendCredentialsOnCrossOriginRedirect: false,
+		};
+		return authenticated;
+	};
 
 	test: ICredentialTestRequest = {
 		request: {

@@ -55,6 +55,8 @@ export function n8nRequestHelpers(node: INode) {
 	return {
 		httpRequestWithAuthentication: context.helpers.httpRequestWithAuthentication.bind(context),
 		httpRequest: context.helpers.httpRequest.bind(context),
+		// n8n's older request path, which the HTTP Request node (v4.2) sends through.
+		requestWithAuthentication: context.helpers.requestWithAuthentication.bind(context),
 	};
 }
 

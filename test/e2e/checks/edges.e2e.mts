@@ -2,10 +2,11 @@
  * Real-n8n checks that what the user gave is what happens: an ID of `..` never leaves its path, the
  * API key never follows a redirect to another host, and Max Concurrent Requests 1 is input order.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { codeNode, type Json, nodeError, sendParameters } from '../n8n.mts';
+import { chain, codeNode, type Json, nodeError, sendParameters, webhookNode } from '../n8n.mts';
 import { assert, assertEqual, type Check, runPeachWorkflow, SANDBOX_KEY } from '../suite.mts';
 
 const items = (rows: Json[]) =>
@@ -112,6 +113,71 @@ export const edgeChecks: Check[] = [
 					String(error?.description).startsWith('Nothing was sent.'),
 					String(error?.description),
 				);
+			} finally {
+				await elsewhere.close();
+				await redirecting.close();
+			}
+		},
+	},
+	{
+		name: "the Peach credential in n8n's HTTP Request node (v4.2, its defaults), the Base URL redirecting a GET and a POST to another host: that host never sees the key",
+		fn: async (ctx) => {
+			const elsewhere = await server(() => ({ status: 200 }));
+			const redirecting = await server((url) => ({
+				status: url.includes('events') ? 307 : 302,
+				headers: { Location: `http://localhost:${elsewhere.port}${url}` },
+			}));
+			try {
+				const credential = await ctx.client.createCredential(
+					'Peach, redirecting (HTTP Request)',
+					'peachMessagingApi',
+					{ apiKey: SANDBOX_KEY, baseUrl: `http://127.0.0.1:${redirecting.port}` },
+				);
+				const call = (name: string, method: string, path: string, x: number): Json => ({
+					id: randomUUID(),
+					name,
+					type: 'n8n-nodes-base.httpRequest',
+					typeVersion: 4.2,
+					position: [x, 0],
+					// Continue: the second call runs even when the first fails (a redirect not followed).
+					onError: 'continueRegularOutput',
+					parameters: {
+						method,
+						url: `http://127.0.0.1:${redirecting.port}${path}`,
+						authentication: 'predefinedCredentialType',
+						nodeCredentialType: 'peachMessagingApi',
+						...(method === 'POST'
+							? { sendBody: true, specifyBody: 'json', jsonBody: '{"event_type":"x"}' }
+							: {}),
+						options: {},
+					},
+					credentials: { peachMessagingApi: credential },
+				});
+				const path = 'e2e-http-request-redirect';
+				const workflowId = await ctx.client.createWorkflow({
+					name: `e2e ${path}`,
+					nodes: [
+						webhookNode(path),
+						call('Read', 'GET', '/api/v1/conversations', 220),
+						call('Send', 'POST', '/api/v1/events', 440),
+					],
+					connections: chain('Webhook', 'Read', 'Send'),
+				});
+				await ctx.client.activate(workflowId);
+				await ctx.client.callWebhook(path, {});
+				await ctx.client.waitForExecutions(workflowId, 1);
+				await ctx.client.deactivate(workflowId);
+				assertEqual(
+					redirecting.seen.map((request) => `${request.method} ${request.url}`),
+					['GET /api/v1/conversations', 'POST /api/v1/events'],
+					'requests to the Base URL',
+				);
+				assertEqual(
+					elsewhere.seen.filter((request) => request.authorization !== undefined),
+					[],
+					'requests with the key at the other host',
+				);
+				assertEqual(elsewhere.seen.length, 0, 'requests that reached the other host');
 			} finally {
 				await elsewhere.close();
 				await redirecting.close();

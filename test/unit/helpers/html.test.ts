@@ -155,7 +155,7 @@ describe('readAnswer (property): whatever is posted, an answer is either refused
 					fc.oneof(value, fc.array(value, { maxLength: 3 })),
 				),
 				(body) => {
-					const answer = readAnswer(fields, body, 100);
+					const answer = readAnswer(fields, body);
 					if (answer.problem !== undefined) return;
 					const { data } = answer;
 					expect(Object.keys(data).sort()).toEqual(['Amount', 'Reason', 'Tags', 'When']);
