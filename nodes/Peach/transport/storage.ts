@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, IHttpRequestMethods } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { isLoopback } from '../helpers/address';
 import { isPlainObject } from '../helpers/json';
+import { baseUrlOf } from './credentials';
 import { originOf } from './errors';
 
 /** How long the bytes may take to reach storage. */
@@ -9,14 +11,18 @@ export const STORAGE_TIMEOUT_MS = 5 * 60_000;
 
 /** The methods a direct upload may name: ActiveStorage uploads with PUT; POST is the other form. */
 const UPLOAD_METHODS = ['PUT', 'POST'];
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
 /**
- * Where the bytes may go: an https URL, or http on this machine (a local Peach sandbox). Anything else
- * from Peach's answer (another scheme, a plain-http host, a method that is not an upload) is refused
- * before a byte leaves, so a tampered answer cannot send the file elsewhere.
+ * Where the bytes may go: where Peach's docs send them, an https URL, and never this machine's own
+ * addresses (a service on the n8n host) unless the credential's Base URL is on this machine too (a
+ * local Peach sandbox, which serves its storage over http). Anything else from Peach's answer
+ * (another scheme, a plain-http host, a method that is not an upload) is refused before a byte
+ * leaves, so a tampered or wrong answer cannot send the file elsewhere.
  */
-export function uploadTarget(upload: { url: string; method?: string }): string | undefined {
+export function uploadTarget(
+	upload: { url: string; method?: string },
+	baseUrl: string,
+): string | undefined {
 	const method = (upload.method ?? 'PUT').toUpperCase();
 	if (!UPLOAD_METHODS.includes(method)) return `the method ${method} is not PUT or POST`;
 	let url: URL;
@@ -25,8 +31,11 @@ export function uploadTarget(upload: { url: string; method?: string }): string |
 	} catch {
 		return 'the storage URL is not a URL';
 	}
+	if (isLoopback(url.href))
+		return isLoopback(baseUrl) && ['https:', 'http:'].includes(url.protocol)
+			? undefined
+			: `the storage URL ${url.protocol}//${url.host} is on the n8n machine itself, while the Base URL is not`;
 	if (url.protocol === 'https:') return undefined;
-	if (url.protocol === 'http:' && LOOPBACK_HOSTS.includes(url.hostname)) return undefined;
 	return `the storage URL ${url.protocol}//${url.host} is not https`;
 }
 
@@ -41,7 +50,7 @@ export async function putToStorage(
 	bytes: Buffer,
 	itemIndex: number,
 ): Promise<void> {
-	const refused = uploadTarget(upload);
+	const refused = uploadTarget(upload, await baseUrlOf(context));
 	if (refused) {
 		throw new NodeApiError(
 			context.getNode(),
@@ -49,7 +58,7 @@ export async function putToStorage(
 			{
 				message: `Peach's direct upload named a place the node does not send files to: ${refused}`,
 				description:
-					'Nothing was uploaded or sent. The node sends files only to an https storage URL with PUT or POST (http only on this machine, for a local sandbox). Check the Base URL of the credential.',
+					'Nothing was uploaded or sent. The node sends files only to an https storage URL with PUT or POST, and to this machine only when the Base URL is on it too (a local sandbox). Check the Base URL of the credential.',
 				itemIndex,
 			},
 		);

@@ -122,6 +122,13 @@ describe('Media → Upload: where the bytes may go', () => {
 			{ method: 'DELETE' },
 			'the method DELETE is not PUT or POST',
 		],
+		...['http://localhost:8080/up_1', 'http://127.0.0.2/up_1', 'https://[::1]:9443/up_1'].map(
+			(url): [string, { url: string }, string] => [
+				`this machine's own address (${url}) while the Base URL is Peach's`,
+				{ url },
+				`the storage URL ${new URL(url).protocol}//${new URL(url).host} is on the n8n machine itself, while the Base URL is not`,
+			],
+		),
 	])('refuses %s before a byte leaves; nothing is finalized', async (_label, direct, reason) => {
 		const { requests, plainRequests, output } = await run(upload, [answerWith(direct), finalized], {
 			binary,
@@ -134,16 +141,18 @@ describe('Media → Upload: where the bytes may go', () => {
 		);
 	});
 
-	it('takes https with PUT or POST, and http on this machine (a local sandbox)', async () => {
-		for (const direct of [
-			{ method: 'POST' },
-			{ url: 'http://127.0.0.1:4010/__storage/up_1' },
-			{ url: 'http://localhost:4010/__storage/up_1' },
-		]) {
-			const { plainRequests } = await run(upload, [answerWith(direct), finalized], {
+	it('takes https with PUT or POST, and this machine (http too) when the Base URL is on it (a local sandbox)', async () => {
+		for (const [direct, baseUrl] of [
+			[{ method: 'POST' }, undefined],
+			[{ url: 'http://127.0.0.1:4010/__storage/up_1' }, 'http://127.0.0.1:4010'],
+			[{ url: 'http://localhost:4010/__storage/up_1' }, 'http://localhost:4010'],
+		] as const) {
+			const { plainRequests, output } = await run(upload, [answerWith(direct), finalized], {
 				binary,
 				plainResponses: [{ statusCode: 204, body: '' }],
+				...(baseUrl ? { baseUrl } : {}),
 			});
+			expect(output).not.toBeInstanceOf(Error);
 			expect(plainRequests).toHaveLength(1);
 		}
 	});

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'crypto';
 
 import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
+import { isLoopback } from '../../helpers/address';
 import { waitingWebhookBase } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
@@ -41,17 +42,6 @@ export interface CurrentWait {
 	askedAt: string;
 	/** Who was asked (the contact's name, else the number). */
 	who: string;
-}
-
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
-
-function isLoopback(url: string): boolean {
-	try {
-		return LOOPBACK.test(new URL(url).hostname);
-	} catch {
-		// Not a URL at all: it cannot be opened either; the caller names it.
-		return true;
-	}
 }
 
 /** A new answer link for one wait of this node. */
