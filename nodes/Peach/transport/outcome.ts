@@ -16,3 +16,17 @@ export function markNotSent<T extends object>(error: T): T {
 export function wasNotSent(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && notSent.has(error);
 }
+
+/** Errors of reads that stopped because their time limit (a wait's Wait Timeout) was reached. */
+const pastDeadline = new WeakSet<object>();
+
+/** Marks an error as the time limit of the read's wait, not a failure of the read. */
+export function markPastDeadline<T extends object>(error: T): T {
+	pastDeadline.add(error);
+	return error;
+}
+
+/** Whether a read failed only because its wait's time limit came first (a 429 waited beyond it). */
+export function wasPastDeadline(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && pastDeadline.has(error);
+}

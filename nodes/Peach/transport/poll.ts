@@ -1,6 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { inLanes } from '../helpers/lanes';
+import { wasPastDeadline } from './outcome';
 import { peachApiRequest } from './request';
 import { widthOf } from './width';
 import type { PeachContext, PeachRequest } from './types';
@@ -23,15 +24,18 @@ export interface Followed {
 }
 
 const FIRST_PAUSE_MS = 1000;
+/** A read that fails this close to the time limit failed because of it. */
+const DEADLINE_SLACK_MS = 25;
 const LONGEST_PAUSE_MS = 10_000;
 
 /**
  * Reads every request (GETs only: a send is never repeated) again and again until each answer is
  * final, in one loop bounded by one time limit: a round reads the unfinished ones (as many at a
  * time as the execution's width allows), then pauses, the pause doubling from 1 s to 10 s. No read
- * starts after the time limit, and none outlives it (its timeout is the time left). Every read goes
- * through the one request path (a 429 is waited out, within the time left). A read that fails is
- * not read again and keeps its error; the others go on.
+ * starts after the time limit, and none outlives it (its timeout is the time left): one it cuts off
+ * leaves its request timed out, with the last answer read. Every read goes through the one request
+ * path (a 429 is waited out, within the time left). A read that fails otherwise is not read again
+ * and keeps its error; the others go on.
  */
 export async function followUntil(
 	this: PeachContext,
@@ -65,7 +69,11 @@ export async function followUntil(
 					result.polls++;
 					result.done = options.done(result.body);
 				} catch (error) {
-					result.error = error as Error;
+					// A read the time limit cut off (its timeout is the time left, or Peach asked to
+					// wait beyond it) is the wait timing out, with the last status read: not a failure.
+					const cutOff =
+						wasPastDeadline(error) || performance.now() >= deadline - DEADLINE_SLACK_MS;
+					if (!cutOff) result.error = error as Error;
 				}
 				result.lastReadMs = performance.now() - started;
 			},

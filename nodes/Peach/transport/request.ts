@@ -12,6 +12,7 @@ import {
 	failureEnvelope,
 	retryAfterSeconds,
 } from './errors';
+import { markPastDeadline } from './outcome';
 import type { ApiPath } from './path';
 import { requestOptionsOf } from './requestOptions';
 import { widthOf } from './width';
@@ -118,11 +119,9 @@ export async function peachApiRequest(this: PeachContext, request: PeachRequest)
 		);
 		const pastDeadline =
 			request.deadline !== undefined && performance.now() + wait * 1000 >= request.deadline;
-		if (
-			waited + wait > RATE_LIMIT_BUDGET_SECONDS ||
-			attempt >= RATE_LIMIT_MAX_TRIES ||
-			pastDeadline
-		) {
+		if (pastDeadline)
+			throw markPastDeadline(buildApiError(this.getNode(), response, request, waited));
+		if (waited + wait > RATE_LIMIT_BUDGET_SECONDS || attempt >= RATE_LIMIT_MAX_TRIES) {
 			throw buildApiError(this.getNode(), response, request, waited);
 		}
 		await sleep(wait * 1000);

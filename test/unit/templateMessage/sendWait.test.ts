@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
@@ -207,6 +208,35 @@ describe('Template Message → Send → Wait for Delivery', () => {
 		).toEqual(phones.map((_, index) => [`evt_${index + 1}`, true]));
 		// Each round reads every unfinished event once: at 0, 1, 3 and 7 s; none starts at the limit.
 		expect(methods.filter((method) => method === 'GET')).toHaveLength(4 * 5);
+	});
+
+	it('a status read the Wait Timeout cuts off: the wait timed out (with no status yet), not an error; the send stays', async () => {
+		const timedOut = Object.assign(new Error('timeout of 1000ms exceeded'), {
+			code: 'ECONNABORTED',
+		});
+		const harness = createExecuteContext({
+			params: { ...send, waitTimeout: 1 },
+			responses: [queued, timedOut],
+			// Peach takes the whole second left to answer the status read.
+			answerDelayMs: (request) => (request.options.method === 'GET' ? 1000 : 0),
+		});
+		const output = await new Peach().execute.call(harness.context);
+		expect(output[0][0].json).toMatchObject({
+			event_id: 'evt_1',
+			deliveryStatus: null,
+			delivery: { status: null, final: false, timedOut: true, waitedSeconds: 1 },
+		});
+		expect((output[0][0].json.delivery as IDataObject).error).toBeUndefined();
+	});
+
+	it('Peach asks to wait (429, Retry-After 30 s) beyond the Wait Timeout (5 s): the wait timed out, not an error', async () => {
+		const { output } = await run([queued, status('', 429, { 'retry-after': '30' })], {
+			...send,
+			waitTimeout: 5,
+		});
+		const delivery = output[0][0].json.delivery as IDataObject;
+		expect(delivery).toMatchObject({ final: false, timedOut: true });
+		expect(delivery.error).toBeUndefined();
 	});
 
 	it('Wait Timeout bounds every read: its timeout is the time left, and no round outlives the limit', async () => {
