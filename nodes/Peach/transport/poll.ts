@@ -21,6 +21,8 @@ export interface Followed {
 	/** When its last read ended, in ms since the following began. */
 	lastReadMs: number;
 	error?: Error;
+	/** Its wait ran out before an answer (a read cut off, or Peach asked to wait beyond the limit). */
+	outOfTime?: boolean;
 }
 
 const FIRST_PAUSE_MS = 1000;
@@ -55,7 +57,9 @@ export async function followUntil(
 	}));
 	let pause = FIRST_PAUSE_MS;
 	for (;;) {
-		const open = results.flatMap((result, index) => (result.done || result.error ? [] : [index]));
+		const open = results.flatMap((result, index) =>
+			result.done || result.error || result.outOfTime ? [] : [index],
+		);
 		await inLanes(
 			open,
 			() => undefined,
@@ -71,15 +75,15 @@ export async function followUntil(
 				} catch (error) {
 					// A read the time limit cut off (its timeout is the time left, or Peach asked to
 					// wait beyond it) is the wait timing out, with the last status read: not a failure.
-					const cutOff =
-						wasPastDeadline(error) || performance.now() >= deadline - DEADLINE_SLACK_MS;
-					if (!cutOff) result.error = error as Error;
+					if (wasPastDeadline(error) || performance.now() >= deadline - DEADLINE_SLACK_MS)
+						result.outOfTime = true;
+					else result.error = error as Error;
 				}
 				result.lastReadMs = performance.now() - started;
 			},
 		);
 		const left = deadline - performance.now();
-		if (results.every((result) => result.done || result.error) || left <= 0) {
+		if (results.every((result) => result.done || result.error || result.outOfTime) || left <= 0) {
 			return { results, waitedMs: performance.now() - started };
 		}
 		await sleep(Math.min(pause, left));
