@@ -28,6 +28,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 
+import { recordAtSize, type RecordResults } from './record.mts';
 import {
 	chain,
 	codeNode,
@@ -180,12 +181,13 @@ async function createSender(
 	name: string,
 	count: number,
 	sender: Json,
+	itemsNode = items(count),
 ): Promise<Variant> {
 	const path = `bench-${randomUUID().slice(0, 8)}`;
 	const hook = webhookNode(path, 'Webhook', { responseData: 'noData' });
 	const workflowId = await client.createWorkflow({
 		name: `bench ${name}`,
-		nodes: [hook, items(count), sender],
+		nodes: [hook, itemsNode, sender],
 		connections: chain('Webhook', 'Items', 'Send'),
 	});
 	await client.activate(workflowId);
@@ -487,6 +489,7 @@ interface Results {
 	d?: { sequential: Blocks; concurrent: Blocks; packageMsPerDelivery: number };
 	e?: Record<string, { seconds: number; rssGrowthMb: number }>;
 	f?: Record<string, Record<string, number | string>>;
+	g?: RecordResults & { load: number };
 }
 
 function chart(results: Results): string {
@@ -546,7 +549,7 @@ ${rows}
 }
 
 /** PEACH_BENCH_ONLY=a,d runs only those parts (all by default). */
-const PARTS = ['a', 'b', 'c', 'd', 'e', 'f'];
+const PARTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
 const ONLY = (process.env.PEACH_BENCH_ONLY ?? PARTS.join(','))
 	.split(',')
 	.map((part) => part.trim());
@@ -763,6 +766,30 @@ async function main() {
 		}
 
 		mkdirSync(OUT, { recursive: true });
+		if (ONLY.includes('g')) {
+			const g = await recordAtSize({
+				n8n,
+				userFolder,
+				createSender: async (name, count, sender, itemsNode) =>
+					await createSender(client, name, count, sender, itemsNode),
+				runOnce: async (variant) => await runOnce(n8n as N8nInstance, variant),
+				rounds: async (variants) => {
+					const measured = await rounds(n8n as N8nInstance, variants, 1);
+					return Object.fromEntries(variants.map((v) => [v.name, measured[v.name].medianSeconds]));
+				},
+				http: (mapped) => httpNode(mocks[0].url, mapped),
+				peach: (mapped) => peachSend(fast, mapped),
+			});
+			results.g = { ...g, load: load() };
+			const { oneContact: one, manyContacts: many, bytes } = g;
+			table.push(
+				`| (g) one contact's messages: Peach ms per item at 5,000 / at 1,000 | ≤ 1.1× | ${ratio(one.peach5k, one.peach1k)} (${one.peach5k.toFixed(2)} vs ${one.peach1k.toFixed(2)} ms) | ${loadText(results.g.load)} |`,
+				`| (g) one contact, 1,000: Peach / HTTP Request (fixed body) | ≤ 3× | ${ratio(one.peach1k, one.http1k)} (${one.peach1k.toFixed(2)} vs ${one.http1k.toFixed(2)} ms per item) | |`,
+				`| (g) many contacts: Peach ms per item at 50,000 / at 1,000 | ≤ 1.1× | ${ratio(many.peach50k, many.peach1k)} (${many.peach50k.toFixed(2)} vs ${many.peach1k.toFixed(2)} ms) | |`,
+				`| (g) many contacts, 1,000: Peach / HTTP Request (mapped body) | ≤ 1.2× | ${ratio(many.peach1k, many.http1k)} (${many.peach1k.toFixed(2)} vs ${many.http1k.toFixed(2)} ms per item) | |`,
+				`| (g) bytes n8n wrote per delivery, after ${bytes.recordedBefore.toLocaleString('en')} deliveries recorded / on a fresh workflow | within 10 % | ${ratio(bytes.after, bytes.fresh)} (${Math.round(bytes.after)} vs ${Math.round(bytes.fresh)} bytes; the record's rows: ${bytes.rowAfter.entries} entries, ${bytes.rowAfter.bytes} bytes after, ${bytes.rowFresh.entries} entries before) | |`,
+			);
+		}
 		const file = ONLY.length === PARTS.length ? 'results.json' : `results-${ONLY.join('')}.json`;
 		writeFileSync(join(OUT, file), `${JSON.stringify(results, null, 2)}\n`);
 		if (ONLY.length === PARTS.length) writeFileSync(join(OUT, 'chart.svg'), chart(results));
