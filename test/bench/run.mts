@@ -9,7 +9,8 @@
  *       Request's defaults (every item at once), and Peach at ceilings 5 and 20 vs the ideal of a
  *       fixed width (PEACH_BENCH_CEILINGS=100,200 adds ceilings)
  *   (f) the same against a mock that answers 429 beyond 50 requests in flight: Peach finishes every
- *       item once; HTTP Request (defaults, and with Retry On Fail) in the same run
+ *       item once; HTTP Request (defaults, and with Retry On Fail) in the same run; and Peach Send
+ *       against the same mock refusing every request for its first 20 s: the 429s per second
  *   (d) Peach Trigger with its defaults (secret credential, Ignore Duplicates) vs Webhook v1 and v2,
  *       and the Peach Trigger without verification as a reference: 5 interleaved blocks of 100
  *       deliveries, one at a time and 10 at a time (until every execution is stored)
@@ -58,6 +59,8 @@ const OUT = join(REPO_ROOT, 'docs/performance');
 const DEFAULT_CEILING = Number(process.env.PEACH_BENCH_DEFAULT_CEILING ?? 200);
 /** Part (f): the rate-limited Peach's limit of requests in flight. */
 const LIMITED_IN_FLIGHT = 50;
+/** Part (f): how long the refusing Peach answers every request 429. */
+const REFUSING_MS = 20_000;
 
 /**
  * A loopback Peach stand-in: 201 with an event_id for every POST, after `latencyMs`. With `inFlight`,
@@ -72,18 +75,21 @@ async function mock(
 	server: Server;
 	count: () => number;
 	accepted: Map<string, number>;
-	stats: { open: number; mostOpen: number; rateLimited: number };
+	stats: { open: number; mostOpen: number; rateLimited: number; refuseUntil: number; refusedAll: number };
 }> {
 	let requests = 0;
 	const accepted = new Map<string, number>();
-	const stats = { open: 0, mostOpen: 0, rateLimited: 0 };
+	/** Until `refuseUntil` (performance.now), every request is answered 429. */
+	const stats = { open: 0, mostOpen: 0, rateLimited: 0, refuseUntil: 0, refusedAll: 0 };
 	const server = createServer((req, res) => {
 		let text = '';
 		req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
 		req.on('end', () => {
 			requests++;
-			if (limit && stats.open >= limit.inFlight) {
+			const refusingAll = performance.now() < stats.refuseUntil;
+			if (limit && (stats.open >= limit.inFlight || refusingAll)) {
 				stats.rateLimited++;
+				if (refusingAll) stats.refusedAll++;
 				res.writeHead(429, {
 					'Content-Type': 'application/json',
 					'Retry-After': String(limit.retryAfter),
@@ -669,10 +675,15 @@ async function main() {
 				apiKey: KEY,
 				baseUrl: limited.url,
 			});
-			const measure = async (name: string, sender: Json) => {
+			const measure = async (name: string, sender: Json, refusingMs = 0) => {
 				const variant = await createSender(client, name, ITEMS, sender);
 				limited.accepted.clear();
-				Object.assign(limited.stats, { mostOpen: 0, rateLimited: 0 });
+				Object.assign(limited.stats, {
+					mostOpen: 0,
+					rateLimited: 0,
+					refusedAll: 0,
+					refuseUntil: performance.now() + refusingMs,
+				});
 				const before = load();
 				const started = performance.now();
 				let status = 'success';
@@ -690,6 +701,7 @@ async function main() {
 					twice: counts.filter((count) => count > 1).length,
 					notSent: ITEMS - counts.length,
 					rateLimited: limited.stats.rateLimited,
+					refusedAll: limited.stats.refusedAll,
 					mostOpen: limited.stats.mostOpen,
 					load: before,
 				};
@@ -702,6 +714,7 @@ async function main() {
 			);
 			const f = {
 				peach: await measure('peach limited', peachSend(credential, true)),
+				refusing: await measure('peach refusing', peachSend(credential, true), REFUSING_MS),
 				http: await measure('http limited', httpNode(limited.url, true)),
 				httpRetry: await measure('http limited retry', {
 					...httpNode(limited.url, true),
@@ -714,6 +727,7 @@ async function main() {
 				`${label}: ${run.seconds.toFixed(2)} s, ${run.sent} sent, ${run.notSent} not sent, ${run.twice} twice, ${run.rateLimited} answered 429, at most ${run.mostOpen} open`;
 			table.push(
 				`| (f) ${ITEMS} sends, Peach answering 429 beyond ${LIMITED_IN_FLIGHT} in flight: Peach Send with its defaults / the time the limit allows (the node's own ${own.toFixed(2)} s + ${ITEMS}/${LIMITED_IN_FLIGHT} × 100 ms = ${allows.toFixed(1)} s) | ≤ 1.5×, 0 failed, 0 twice | ${ratio(f.peach.seconds, allows)}; ${line('Peach', f.peach)} | ${loadText(f.peach.load)} |`,
+				`| (f) ${ITEMS} sends, Peach answering every request 429 (Retry-After 1 s) for its first ${REFUSING_MS / 1000} s, then as above: Peach Send with its defaults | reported: 429s per second while Peach refuses | ${(f.refusing.refusedAll / (REFUSING_MS / 1000)).toFixed(1)} per second; ${line('Peach', f.refusing)} | ${loadText(f.refusing.load)} |`,
 				`| (f) HTTP Request in the same run | reported | ${line('defaults', f.http)} (${f.http.status === 'success' ? 'succeeded' : 'the workflow failed'}); ${line('Retry On Fail (3 tries, 1 s)', f.httpRetry)} (${f.httpRetry.status === 'success' ? 'succeeded' : 'the workflow failed'}) | ${loadText(f.http.load)} |`,
 			);
 		}

@@ -96,6 +96,8 @@ interface ContextOptions {
 	properties?: INodeProperties[];
 	/** Answers in order; an Error is thrown as a transport failure. */
 	responses?: Array<FakeResponse | Error | typeof NEVER_ANSWERED>;
+	/** Peach's answer to each request, decided when it arrives (instead of `responses`). */
+	answer?: (request: RecordedRequest) => FakeResponse;
 	continueOnFail?: boolean;
 	baseUrl?: string;
 	timezone?: string;
@@ -142,6 +144,7 @@ function fakeHttp(
 	requests: RecordedRequest[],
 	credentials: { apiKey: string; baseUrl: string },
 	answerDelayMs: (request: RecordedRequest) => number = () => 0,
+	answer?: (request: RecordedRequest) => FakeResponse,
 ) {
 	return vi.fn(
 		async (
@@ -166,7 +169,7 @@ function fakeHttp(
 				startedAt: performance.now(),
 			};
 			requests.push(recorded);
-			const next = responses.shift();
+			const next = answer ? answer(recorded) : responses.shift();
 			const delay = answerDelayMs(recorded);
 			if (delay > 0) await sleep(delay);
 			recorded.answeredAt = performance.now();
@@ -192,6 +195,7 @@ export function createExecuteContext(options: ContextOptions) {
 		requests,
 		credentials,
 		options.answerDelayMs,
+		options.answer,
 	);
 	const getCredentials = vi.fn(async () => credentials);
 	const plainRequests: IHttpRequestOptions[] = [];

@@ -15,7 +15,7 @@ import {
 import { markPastDeadline } from './outcome';
 import type { ApiPath } from './path';
 import { requestOptionsOf } from './requestOptions';
-import { widthOf } from './width';
+import { type Width, widthOf } from './width';
 import type { PeachContext, PeachRequest, PeachResponse } from './types';
 
 /**
@@ -83,8 +83,12 @@ export async function peachHttp(this: PeachContext, request: PeachRequest): Prom
 	return { statusCode: Number(raw.statusCode ?? 200), body: raw.body, headers: raw.headers ?? {} };
 }
 
-/** One exchange, timed for the execution's width (width.ts): a 429, a slow answer, a fast one. */
-async function timedExchange(context: PeachContext, request: PeachRequest): Promise<PeachResponse> {
+/** One exchange; its answer (a 429, a slow one, a fast one) adjusts the execution's width. */
+async function timedExchange(
+	context: PeachContext,
+	width: Width,
+	request: PeachRequest,
+): Promise<PeachResponse> {
 	const began = performance.now();
 	let statusCode: number | undefined;
 	try {
@@ -92,39 +96,47 @@ async function timedExchange(context: PeachContext, request: PeachRequest): Prom
 		statusCode = response.statusCode;
 		return response;
 	} finally {
-		widthOf(context).answered(performance.now() - began, statusCode === 429);
+		width.answered(performance.now() - began, statusCode === 429);
 	}
 }
 
 /**
  * A request to Peach. Returns the parsed body of a 2xx answer; throws a NodeApiError otherwise, also
  * for a 2xx that carries Peach's failure envelope (`{"status": "failed", "reason": ...}`). A 429 is
- * waited out (Retry-After; the request keeps its place meanwhile) and the request sent again, since
- * Peach did not take it, within the bounds above; it also narrows the execution's width. Nothing else
- * is ever repeated, so a delivering request that may have reached Peach is made exactly once. Every
- * request has the execution's timeout.
+ * waited out (Retry-After) and the request sent again, since Peach did not take it, within the bounds
+ * above; it also narrows the execution's width. Each try holds a place within that width (width.ts)
+ * for its exchange and, after a 429, for its Retry-After: so while Peach refuses, a width of N makes
+ * at most N tries per Retry-After, retries included. Nothing else is ever repeated, so a delivering
+ * request that may have reached Peach is made exactly once. Every request has the execution's timeout.
  */
 export async function peachApiRequest(this: PeachContext, request: PeachRequest): Promise<unknown> {
+	const width = widthOf(this);
 	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
-		const response = await timedExchange(this, request);
-		if (response.statusCode >= 200 && response.statusCode < 300) {
-			if (failureEnvelope(response.body)) throw buildApiError(this.getNode(), response, request);
-			return response.body === '' || response.body === undefined ? {} : response.body;
+		await width.place();
+		let wait: number;
+		try {
+			const response = await timedExchange(this, width, request);
+			if (response.statusCode >= 200 && response.statusCode < 300) {
+				if (failureEnvelope(response.body)) throw buildApiError(this.getNode(), response, request);
+				return response.body === '' || response.body === undefined ? {} : response.body;
+			}
+			if (response.statusCode !== 429) throw buildApiError(this.getNode(), response, request);
+			wait = Math.min(
+				retryAfterSeconds(response.headers) ?? 2 ** Math.min(attempt - 1, 6),
+				RATE_LIMIT_MAX_WAIT_SECONDS,
+			);
+			const pastDeadline =
+				request.deadline !== undefined && performance.now() + wait * 1000 >= request.deadline;
+			if (pastDeadline)
+				throw markPastDeadline(buildApiError(this.getNode(), response, request, waited));
+			if (waited + wait > RATE_LIMIT_BUDGET_SECONDS || attempt >= RATE_LIMIT_MAX_TRIES) {
+				throw buildApiError(this.getNode(), response, request, waited);
+			}
+			await sleep(wait * 1000);
+		} finally {
+			width.release();
 		}
-		if (response.statusCode !== 429) throw buildApiError(this.getNode(), response, request);
-		const wait = Math.min(
-			retryAfterSeconds(response.headers) ?? 2 ** Math.min(attempt - 1, 6),
-			RATE_LIMIT_MAX_WAIT_SECONDS,
-		);
-		const pastDeadline =
-			request.deadline !== undefined && performance.now() + wait * 1000 >= request.deadline;
-		if (pastDeadline)
-			throw markPastDeadline(buildApiError(this.getNode(), response, request, waited));
-		if (waited + wait > RATE_LIMIT_BUDGET_SECONDS || attempt >= RATE_LIMIT_MAX_TRIES) {
-			throw buildApiError(this.getNode(), response, request, waited);
-		}
-		await sleep(wait * 1000);
 		waited += wait;
 	}
 }

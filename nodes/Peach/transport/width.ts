@@ -23,6 +23,9 @@ export class Width {
 	private threshold: number;
 	private fastestMs = Infinity;
 	private narrowedAt = -Infinity;
+	/** Places held now, and the tries waiting for one (in the order they came). */
+	private held = 0;
+	private readonly queue: Array<() => void> = [];
 
 	constructor(
 		readonly ceiling: number,
@@ -38,8 +41,39 @@ export class Width {
 		return Math.max(1, Math.floor(this.width));
 	}
 
+	/**
+	 * A place among the tries with Peach at once: at most `current`. A try holds it for its exchange
+	 * and, after a 429, while it waits Peach's Retry-After (request.ts), so a narrower width means
+	 * fewer requests, retries included, not only fewer new ones. `release` gives it back; places go
+	 * in the order they were asked for.
+	 */
+	async place(): Promise<void> {
+		if (this.held < this.current && this.queue.length === 0) {
+			this.held++;
+			return;
+		}
+		await new Promise<void>((resolve) => this.queue.push(resolve));
+	}
+
+	release(): void {
+		this.held--;
+		this.admit();
+	}
+
+	private admit(): void {
+		while (this.queue.length && this.held < this.current) {
+			this.held++;
+			(this.queue.shift() as () => void)();
+		}
+	}
+
 	/** Peach answered after `ms`; `rateLimited` when the answer was a 429. */
 	answered(ms: number, rateLimited: boolean): void {
+		this.adjust(ms, rateLimited);
+		this.admit();
+	}
+
+	private adjust(ms: number, rateLimited: boolean): void {
 		if (!rateLimited) this.fastestMs = Math.min(this.fastestMs, ms);
 		const roundTrip = Math.max(
 			Number.isFinite(this.fastestMs) ? this.fastestMs : ms,

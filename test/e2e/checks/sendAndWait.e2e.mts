@@ -741,6 +741,52 @@ export const sendAndWaitChecks: Check[] = [
 		},
 	},
 	{
+		name: 'send and wait, Custom Form: a Date answered with an impossible date (2026-02-30) gets the form again with the reason, the execution still waiting; a real date resumes it',
+		fn: async (ctx) => {
+			const phone = '+919900000009';
+			const { workflowId } = await startWaiting(
+				ctx,
+				approvalWorkflow(ctx, 'e2e send and wait impossible date', phone, {
+					responseType: 'customForm',
+					formFields: {
+						values: [
+							{
+								fieldLabel: 'Refund by',
+								fieldType: 'date',
+								fieldName: 'refund_by',
+								requiredField: true,
+							},
+						],
+					},
+				}),
+			);
+			const wrong = await ctx.sandbox.phone.answer(phone, {
+				fields: { 'Refund by': '2026-02-30' },
+			});
+			assertEqual(wrong.status, 400, 'an impossible date: status');
+			assert(
+				String(wrong.html).includes(
+					'<p class="problem">Refund by: &quot;2026-02-30&quot; is not a date (YYYY-MM-DD).',
+				),
+				String(wrong.html).slice(0, 600),
+			);
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			assertEqual(
+				(await waitForStatus(ctx, workflowId, ['waiting', 'success', 'error'])).status,
+				'waiting',
+				'status after the impossible date',
+			);
+			const right = await ctx.sandbox.phone.answer(phone, {
+				fields: { 'Refund by': '2026-02-28' },
+			});
+			assertEqual(right.status, 200, 'a real date: status');
+			const done = await waitForStatus(ctx, workflowId, ['success', 'error']);
+			assertEqual(done.status, 'success', 'execution status');
+			const [answer] = nodeOutput(done, 'Ask on WhatsApp');
+			assertEqual((answer.data as Json).refund_by, '2026-02-28', 'the date answered');
+		},
+	},
+	{
 		name: "send and wait: a link opened after its execution ended in an error gets n8n's own 409 answer (README says so); nothing resumes",
 		fn: async (ctx) => {
 			const phone = '+919900000008';

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator } from '../harness';
+
+/**
+ * Simulated time: every timer (n8n's sleep is one), Date and performance.now run on vitest's fake
+ * clock, advanced in small steps while the node runs, so that concurrent waits overlap as they do.
+ */
+beforeEach(() => {
+	vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
+});
+afterEach(() => {
+	vi.useRealTimers();
+});
+
+async function untilSettled<T>(work: Promise<T>): Promise<T> {
+	let settled = false;
+	const done = work.finally(() => {
+		settled = true;
+	});
+	while (!settled) await vi.advanceTimersByTimeAsync(10);
+	return await done;
+}
+
+/**
+ * Backing off means fewer requests: while Peach answers 429, the requests with Peach at once (retries
+ * of refused ones included) stay within the execution's width, which halves on each 429.
+ */
+describe('a rate-limited Peach (429, Retry-After 1 s, for 30 s)', () => {
+	it('400 sends, Max Concurrent Requests 200: one try a second once the width is down to 1 (retries included), never more at once than the width allows', async () => {
+		const startedAt = performance.now();
+		const refusingUntil = startedAt + 30_000;
+		let withPeach = 0;
+		let mostAtOnce = 0;
+		let refused = 0;
+		/** Refusals from 10 s on, while Peach still refuses. */
+		let refusedLater = 0;
+		/** From 5 s on while Peach refuses (the width has long come down to 1), the most requests with Peach at once. */
+		let mostAtOnceLater = 0;
+		const answer = (): FakeResponse => {
+			if (performance.now() < refusingUntil) {
+				refused++;
+				if (performance.now() >= startedAt + 10_000) refusedLater++;
+				return { statusCode: 429, headers: { 'retry-after': '1' }, body: {} };
+			}
+			return { statusCode: 201, body: { status: 'success', event_id: 'evt' } };
+		};
+		const params = Array.from({ length: 400 }, (_, index) => ({
+			resource: 'templateMessage',
+			operation: 'send',
+			phoneNumber: `+9199${String(index + 1).padStart(8, '0')}`,
+			templateId: locator('wat_welcome'),
+			variablesInput: 'fields',
+			variables: { values: [{ key: 'first_name', value: 'Asha' }] },
+			contactFields: {},
+			additionalFields: {},
+			requestOptions: { concurrency: 200 },
+		}));
+		const harness = createExecuteContext({
+			params,
+			answer,
+			// Each request is with Peach for 100 ms.
+			answerDelayMs: () => {
+				withPeach++;
+				mostAtOnce = Math.max(mostAtOnce, withPeach);
+				if (performance.now() >= startedAt + 5_000 && performance.now() < refusingUntil)
+					mostAtOnceLater = Math.max(mostAtOnceLater, withPeach);
+				return 100;
+			},
+		});
+		const sent = harness.httpRequestWithAuthentication.getMockImplementation();
+		harness.httpRequestWithAuthentication.mockImplementation(async (...args) => {
+			try {
+				return await (sent as NonNullable<typeof sent>)(...args);
+			} finally {
+				withPeach--;
+			}
+		});
+		const output = await untilSettled(new Peach().execute.call(harness.context));
+		expect(output[0]).toHaveLength(400);
+		// Never more with Peach at once than the width: it starts at 32 and halves on each refusal, so
+		// once the first refusals are answered, one request at a time (retries of refused ones too).
+		expect(mostAtOnce).toBeLessThanOrEqual(32);
+		expect(mostAtOnceLater).toBe(1);
+		// A refused try keeps its place while it waits its Retry-After: at width 1, one try a second
+		// (before, each of the 32 refused at first went again every second: 896 refusals in 30 s).
+		expect(refusedLater).toBeLessThanOrEqual(20);
+		expect(refused).toBeLessThanOrEqual(32 + 2 * 30);
+	});
+});
