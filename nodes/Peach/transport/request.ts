@@ -21,8 +21,8 @@ import type { PeachContext, PeachRequest, PeachResponse } from './types';
 /**
  * A 429 means Peach did not take the request, so it is sent again after Peach's Retry-After (or 1,
  * 2, 4 … s without one), each wait at most RATE_LIMIT_MAX_WAIT_SECONDS, for up to
- * RATE_LIMIT_BUDGET_SECONDS of waiting and RATE_LIMIT_MAX_TRIES tries in all; then it fails as
- * not sent.
+ * RATE_LIMIT_BUDGET_SECONDS from its first 429 (its waits, and its turns for a place within the
+ * width) and RATE_LIMIT_MAX_TRIES tries in all; then it fails as not sent.
  */
 export const RATE_LIMIT_MAX_WAIT_SECONDS = 60;
 export const RATE_LIMIT_BUDGET_SECONDS = 300;
@@ -111,7 +111,9 @@ async function timedExchange(
  */
 export async function peachApiRequest(this: PeachContext, request: PeachRequest): Promise<unknown> {
 	const width = widthOf(this);
+	/** The seconds waited after 429s, and when the first came (waiting for a place counts too). */
 	let waited = 0;
+	let firstRefusedAt: number | undefined;
 	for (let attempt = 1; ; attempt++) {
 		await width.place();
 		let wait: number;
@@ -122,16 +124,18 @@ export async function peachApiRequest(this: PeachContext, request: PeachRequest)
 				return response.body === '' || response.body === undefined ? {} : response.body;
 			}
 			if (response.statusCode !== 429) throw buildApiError(this.getNode(), response, request);
+			const now = performance.now();
+			firstRefusedAt ??= now;
+			const refusedFor = Math.max(waited, Math.round((now - firstRefusedAt) / 1000));
 			wait = Math.min(
 				retryAfterSeconds(response.headers) ?? 2 ** Math.min(attempt - 1, 6),
 				RATE_LIMIT_MAX_WAIT_SECONDS,
 			);
-			const pastDeadline =
-				request.deadline !== undefined && performance.now() + wait * 1000 >= request.deadline;
+			const pastDeadline = request.deadline !== undefined && now + wait * 1000 >= request.deadline;
 			if (pastDeadline)
-				throw markPastDeadline(buildApiError(this.getNode(), response, request, waited));
-			if (waited + wait > RATE_LIMIT_BUDGET_SECONDS || attempt >= RATE_LIMIT_MAX_TRIES) {
-				throw buildApiError(this.getNode(), response, request, waited);
+				throw markPastDeadline(buildApiError(this.getNode(), response, request, refusedFor));
+			if (refusedFor + wait > RATE_LIMIT_BUDGET_SECONDS || attempt >= RATE_LIMIT_MAX_TRIES) {
+				throw buildApiError(this.getNode(), response, request, refusedFor);
 			}
 			await sleep(wait * 1000);
 		} finally {

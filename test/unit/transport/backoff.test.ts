@@ -14,12 +14,12 @@ afterEach(() => {
 	vi.useRealTimers();
 });
 
-async function untilSettled<T>(work: Promise<T>): Promise<T> {
+async function untilSettled<T>(work: Promise<T>, stepMs = 10): Promise<T> {
 	let settled = false;
 	const done = work.finally(() => {
 		settled = true;
 	});
-	while (!settled) await vi.advanceTimersByTimeAsync(10);
+	while (!settled) await vi.advanceTimersByTimeAsync(stepMs);
 	return await done;
 }
 
@@ -87,5 +87,40 @@ describe('a rate-limited Peach (429, Retry-After 1 s, for 30 s)', () => {
 		// (before, each of the 32 refused at first went again every second: 896 refusals in 30 s).
 		expect(refusedLater).toBeLessThanOrEqual(20);
 		expect(refused).toBeLessThanOrEqual(32 + 2 * 30);
+	});
+});
+
+describe('a Peach that refuses every request (429, Retry-After 1 s) for ever', () => {
+	it('100 sends: the run fails once a request was refused for 300 s, waiting for its place included (not after 50 tries each)', async () => {
+		const startedAt = performance.now();
+		const harness = createExecuteContext({
+			params: Array.from({ length: 100 }, (_, index) => ({
+				resource: 'templateMessage',
+				operation: 'send',
+				phoneNumber: `+9199${String(index + 1).padStart(8, '0')}`,
+				templateId: locator('wat_welcome'),
+				variablesInput: 'fields',
+				variables: { values: [{ key: 'first_name', value: 'Asha' }] },
+				contactFields: {},
+				additionalFields: {},
+			})),
+			answer: () => ({ statusCode: 429, headers: { 'retry-after': '1' }, body: {} }),
+			answerDelayMs: () => 100,
+		});
+		const error = await untilSettled(
+			new Peach().execute.call(harness.context).then(
+				() => undefined,
+				(caught: unknown) => caught as Error & { description?: string },
+			),
+			100,
+		);
+		const seconds = (performance.now() - startedAt) / 1000;
+		expect(error?.message).toMatch(/^Peach is rate-limiting requests \(429 Too Many Requests\)/);
+		expect(error?.description).toMatch(
+			/Peach kept answering 429 for 30\d s, so the node stopped waiting/,
+		);
+		// The first request refused at 0 s fails at 300 s, give or take one turn of the 32 refused at
+		// first; the run ends when those under way have their answers.
+		expect(seconds).toBeLessThan(400);
 	});
 });
