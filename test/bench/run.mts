@@ -85,6 +85,12 @@ async function mock(
 		let text = '';
 		req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
 		req.on('end', () => {
+			if (req.method === 'GET' && req.url?.startsWith('/api/v1/whats_app_templates/')) {
+				// The template a send reads first (once per execution), without variables.
+				res.writeHead(200, { 'Content-Type': 'application/json' });
+				res.end(`{"id":"${req.url.split('/').pop()}","status":"approved","components":[]}`);
+				return;
+			}
 			requests++;
 			const refusingAll = performance.now() < stats.refuseUntil;
 			if (limit && (stats.open >= limit.inFlight || refusingAll)) {

@@ -145,13 +145,21 @@ describe('a redirect is never followed with the key', () => {
 		'a %i on the send: the other host sees nothing, and the error says nothing was sent',
 		async (status) => {
 			const other = await peachServer(ok);
-			const peach = await peachServer(() => ({
-				status,
-				headers: { Location: `${other.url.replace('127.0.0.1', 'localhost')}/landing?token=x` },
-			}));
+			// The template (read first, for its variables) answers; the send is redirected.
+			const peach = await peachServer((request) =>
+				request.method === 'GET'
+					? { status: 200, body: '{"id":"wat_welcome","status":"approved","components":[]}' }
+					: {
+							status,
+							headers: {
+								Location: `${other.url.replace('127.0.0.1', 'localhost')}/landing?token=x`,
+							},
+						},
+			);
 			const { output, error } = await run(send, peach.url);
 			expect(output).toBeUndefined();
 			expect(peach.seen.map((request) => [request.method, request.url])).toEqual([
+				['GET', '/api/v1/whats_app_templates/wat_welcome'],
 				['POST', '/api/v1/events'],
 			]);
 			expect(other.seen).toEqual([]);

@@ -98,6 +98,14 @@ interface ContextOptions {
 	responses?: Array<FakeResponse | Error | typeof NEVER_ANSWERED>;
 	/** Peach's answer to each request, decided when it arrives (instead of `responses`). */
 	answer?: (request: RecordedRequest) => FakeResponse;
+	/**
+	 * Peach's templates, for the read every operation that sends one makes (once per execution and
+	 * template) to check its variables: those reads are answered from here and listed apart, in
+	 * `templateReads`, so a test of a send lists only the send's requests. A template not named here
+	 * is one without variables. `'responses'`: template reads are requests like any other, answered
+	 * from `responses` (for tests of the read itself).
+	 */
+	templates?: Record<string, IDataObject> | 'responses';
 	continueOnFail?: boolean;
 	baseUrl?: string;
 	timezone?: string;
@@ -135,6 +143,9 @@ function isLocator(value: unknown): value is { __rl?: boolean; mode: string; val
 
 const credential = new PeachMessagingApi();
 
+/** A template read: `GET …/api/v1/whats_app_templates/{id}`. */
+const TEMPLATE_READ = /\/api\/v1\/whats_app_templates\/([^/?]+)$/;
+
 /**
  * httpRequestWithAuthentication as n8n runs it: the credential's own authenticate() adds the key
  * and the Base URL, then the answer comes from the list (an Error is a transport failure).
@@ -145,6 +156,8 @@ function fakeHttp(
 	credentials: { apiKey: string; baseUrl: string },
 	answerDelayMs: (request: RecordedRequest) => number = () => 0,
 	answer?: (request: RecordedRequest) => FakeResponse,
+	templates: ContextOptions['templates'] = {},
+	templateReads: string[] = [],
 ) {
 	return vi.fn(
 		async (
@@ -168,6 +181,16 @@ function fakeHttp(
 				body: typeof sent.body === 'string' ? JSON.parse(sent.body) : sent.body,
 				startedAt: performance.now(),
 			};
+			const templateId = TEMPLATE_READ.exec(url)?.[1];
+			if (templateId !== undefined && templates !== 'responses' && options.method === 'GET') {
+				templateReads.push(decodeURIComponent(templateId));
+				const known = templates[decodeURIComponent(templateId)];
+				return {
+					statusCode: 200,
+					body: known ?? { id: decodeURIComponent(templateId), status: 'approved', components: [] },
+					headers: {},
+				};
+			}
 			requests.push(recorded);
 			const next = answer ? answer(recorded) : responses.shift();
 			const delay = answerDelayMs(recorded);
@@ -183,6 +206,7 @@ function fakeHttp(
 
 export function createExecuteContext(options: ContextOptions) {
 	const requests: RecordedRequest[] = [];
+	const templateReads: string[] = [];
 	const reads: ParameterRead[] = [];
 	const responses = [...(options.responses ?? [])];
 	const itemCount =
@@ -196,6 +220,8 @@ export function createExecuteContext(options: ContextOptions) {
 		credentials,
 		options.answerDelayMs,
 		options.answer,
+		options.templates,
+		templateReads,
 	);
 	const getCredentials = vi.fn(async () => credentials);
 	const plainRequests: IHttpRequestOptions[] = [];
@@ -305,6 +331,7 @@ export function createExecuteContext(options: ContextOptions) {
 	return {
 		context,
 		requests,
+		templateReads,
 		reads,
 		plainRequests,
 		getCredentials,
@@ -341,7 +368,17 @@ export function createLoadOptionsContext(options: {
 			return opts?.extractValue && isLocator(value) ? value.value : value;
 		},
 		getCredentials: vi.fn(async () => credentials),
-		helpers: { httpRequestWithAuthentication: fakeHttp(responses, requests, credentials) },
+		// What a list search or the mapper reads is what is tested: template reads too.
+		helpers: {
+			httpRequestWithAuthentication: fakeHttp(
+				responses,
+				requests,
+				credentials,
+				undefined,
+				undefined,
+				'responses',
+			),
+		},
 	} as unknown as ILoadOptionsFunctions;
 	return { context, requests };
 }

@@ -191,6 +191,7 @@ describe('bounds', () => {
 				]),
 			),
 			responses,
+			templates: 'responses',
 			plainResponses: files.map(() => ({ statusCode: 204, body: '' })),
 		});
 		expect(output).not.toBeInstanceOf(Error);

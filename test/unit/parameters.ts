@@ -81,7 +81,7 @@ export function parameterGetter(
 		name: string,
 		itemIndex: number,
 		fallback?: unknown,
-		options?: { extractValue?: boolean },
+		options?: { extractValue?: boolean; rawExpressions?: boolean },
 	) => {
 		const found = lookup(resolvedPerItem(itemIndex), name);
 		reads.push({
@@ -90,6 +90,13 @@ export function parameterGetter(
 			extractValue: options?.extractValue === true,
 			shown: found !== undefined,
 		});
+		if (options?.rawExpressions) {
+			// n8n returns the value at the path as stored, expressions unevaluated (n8n-core 2.40
+			// node-execution-context.js, _getNodeParameter).
+			if (found === undefined && fallback === undefined)
+				throw new Error(`Could not get parameter "${name}"`);
+			return found ?? fallback;
+		}
 		const value = found === undefined ? fallback : evaluate(found, jsonOf(itemIndex));
 		if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
 		if (options?.extractValue && isLocator(value)) return value.value;

@@ -54,7 +54,7 @@ describe('Retry On Fail: a fresh try of the node with the same node context', ()
 		]);
 		expect(twice(messagesPerPhone(...tries.slice(0, 1)))).toEqual([]);
 		const last = tries[2].error as NodeApiError;
-		expect(last.message).toBe('contact.phone_number: is blocked');
+		expect(last.message).toBe('Phone Number: is blocked');
 		expect(last.description).toContain(
 			'Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2).',
 		);
@@ -95,12 +95,12 @@ describe('Retry On Fail: a fresh try of the node with the same node context', ()
 		});
 		const [firstItems] = first.output as INodeExecutionData[][];
 		// n8n re-runs the node because output[0][0].json.error is set (workflow-execute.ts).
-		expect(firstItems[0].json.error).toBe('contact.phone_number: is blocked');
+		expect(firstItems[0].json.error).toBe('Phone Number: is blocked');
 		const second = await runTry(execution, params, [refused], { continueOnFail: true });
 		expect(second.requests.map(phoneOf)).toEqual([phones(3)[0]]);
 		const [items] = second.output as INodeExecutionData[][];
 		expect(items.map((item) => item.json.event_id ?? item.json.error)).toEqual([
-			'contact.phone_number: is blocked',
+			'Phone Number: is blocked',
 			'evt_2',
 			'evt_3',
 		]);
@@ -446,18 +446,21 @@ describe('every delivering operation keeps the record', () => {
 		const original = newExecution();
 		const first = createExecuteContext({
 			params,
-			responses: [template, accepted('evt_q')],
+			templates: { wat_approval: template.body },
+			responses: [accepted('evt_q')],
 			lineage: original,
 		});
 		await new Peach().execute.call(first.context);
 		expect(first.putExecutionToWait).toHaveBeenCalledTimes(1);
 		const retry = createExecuteContext({
 			params,
-			responses: [template],
+			templates: { wat_approval: template.body },
 			lineage: crashRetry(original),
 		});
 		const [[item]] = await new Peach().execute.call(retry.context);
-		expect(retry.requests.map((request) => request.options.method)).toEqual(['GET']);
+		// The template is read again (for the link's place), nothing is sent.
+		expect(retry.templateReads).toEqual(['wat_approval']);
+		expect(retry.requests).toEqual([]);
 		expect(retry.putExecutionToWait).not.toHaveBeenCalled();
 		expect((item.json as IDataObject).waitError).toBe(
 			'The question was already sent by the execution this one retries, and its link answers that execution, so this one does not wait. Nothing was sent again: to ask again, start a new execution.',

@@ -25,6 +25,38 @@ export function flattenReasons(reason: unknown, path = ''): string[] {
 	return [path ? `${path}: ${String(reason)}` : String(reason)];
 }
 
+/**
+ * The node's names of the request fields Peach's validation names (`template_message.whats_app_template_id`
+ * is the Template field), so a refusal names what the user can change; a field not listed keeps
+ * Peach's path.
+ */
+const NODE_FIELDS: Array<[prefix: string, name: string]> = [
+	['template_message.whats_app_template_id', 'Template'],
+	['broadcast.whats_app_template_id', 'Template'],
+	['flow.whats_app_template_id', 'Fallback Template'],
+	['template_message.liquid_values', 'Variables'],
+	['broadcast.liquid_values', 'Global Variables'],
+	['flow.liquid_values', 'Variables'],
+	['contact.phone_number', 'Phone Number'],
+	['template_message.business_phone_number', 'Business Phone Number'],
+	['template_message.retry_until', 'Retry Until'],
+	['broadcast.audience_id', 'Audience ID'],
+	['broadcast.scheduled_launch_time', 'Scheduled Launch Time'],
+	['ai_agent.id', 'AI Agent ID'],
+];
+
+/** A "path: message" line of a 422 in the node's words: `Template: is not approved`. */
+function inNodeWords(line: string): string {
+	for (const [prefix, name] of NODE_FIELDS) {
+		if (line.startsWith(`${prefix}: `)) return `${name}: ${line.slice(prefix.length + 2)}`;
+		if (line.startsWith(`${prefix}.`)) {
+			const rest = line.slice(prefix.length + 1);
+			return `${name} → ${rest}`;
+		}
+	}
+	return line;
+}
+
 /** The API's own words from an error body, whatever its shape; '' when there are none. */
 export function apiErrorText(body: unknown): string {
 	if (typeof body === 'string') {
@@ -34,7 +66,7 @@ export function apiErrorText(body: unknown): string {
 	}
 	if (!isPlainObject(body)) return '';
 	const parts: string[] = [];
-	if (body.reason !== undefined) parts.push(...flattenReasons(body.reason));
+	if (body.reason !== undefined) parts.push(...flattenReasons(body.reason).map(inNodeWords));
 	if (body.errors !== undefined) parts.push(...flattenReasons(body.errors));
 	if (typeof body.message === 'string' && body.message) parts.push(body.message);
 	if (typeof body.error === 'string' && body.error) parts.push(body.error);

@@ -63,6 +63,7 @@ export const mediaChecks: Check[] = [
 					variables: {
 						values: [
 							{ key: 'first_name', value: 'Asha' },
+							{ key: 'invoice_number', value: 'INV-1001' },
 							{ key: 'header_media', value: '={{ $json.media_url }}' },
 						],
 					},

@@ -168,7 +168,7 @@ export const templateMessageChecks: Check[] = [
 		},
 	},
 	{
-		name: 'send with a non-approved template fails with the sandbox reason',
+		name: 'send with a pending template is refused in the node\'s words after reading the template, before any send',
 		fn: async (ctx) => {
 			const { execution, requests } = await runPeachWorkflow(
 				ctx,
@@ -177,14 +177,17 @@ export const templateMessageChecks: Check[] = [
 				{ phone: '+919988776655', name: 'Asha' },
 			);
 			assertEqual(execution.status, 'error', 'execution status');
-			assertEqual(requests.length, 1, 'requests to the sandbox (no retry of a send)');
+			assertEqual(
+				requests.map((request) => `${request.method} ${request.path}`),
+				['GET /api/v1/whats_app_templates/wat_promo'],
+				'requests to the sandbox (the template read, no send)',
+			);
 			const error = nodeError(execution, 'Peach');
 			assertEqual(
 				error?.message,
-				'template_message.whats_app_template_id: template wat_promo is not approved (status: pending)',
+				'Template "spring_promo" (wat_promo) is pending: WhatsApp sends approved templates only',
 				'error message',
 			);
-			assertEqual(error?.httpCode, '422', 'error httpCode');
 		},
 	},
 	{

@@ -122,6 +122,8 @@ interface Case {
 	/** Parameters per input item; the last item fails. */
 	params: Array<Record<string, unknown>>;
 	responses: FakeResponse[];
+	/** Template reads answered from `responses` (harness.ts): for the operation that reads one. */
+	templates?: 'responses';
 }
 
 const cases: Case[] = [
@@ -206,6 +208,8 @@ const cases: Case[] = [
 			templateId: locator(id, 'id'),
 		})),
 		responses: [{ statusCode: 200, body: { id: 'order_ready' } }, notFound],
+		// The read is what this operation does, not the check before a send.
+		templates: 'responses',
 	},
 	{
 		operation: 'Automation → Get',
@@ -262,9 +266,15 @@ const cases: Case[] = [
 ];
 
 describe('On Error → Continue (using error output): n8n routes the failed items to the error output', () => {
-	it.each(cases)('$operation', async ({ params, responses }) => {
+	it.each(cases)('$operation', async ({ params, responses, templates }) => {
 		const inputs = params.map((_, index) => ({ row: index + 1 }));
-		const { output } = await runPeach({ params, responses, inputs, continueOnFail: true });
+		const { output } = await runPeach({
+			params,
+			responses,
+			templates,
+			inputs,
+			continueOnFail: true,
+		});
 		expect(output).not.toBeInstanceOf(Error);
 		const { success, error } = route(inputs, output as INodeExecutionData[][]);
 		// The failed last item alone, paired to its input (n8n adds the input's fields to it).

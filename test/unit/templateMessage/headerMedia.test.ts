@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
@@ -104,6 +104,7 @@ const lines = (requests: RecordedRequest[]) =>
 describe('Header Media → From a Binary Field (Send)', () => {
 	it('one item: reads the template, uploads the PDF (bytes to storage without the key), sends it as a document header', async () => {
 		const { requests, plainRequests, output } = await runPeach({
+			templates: 'responses',
 			params: send,
 			inputs: phones(1),
 			binary: pdfs(1),
@@ -150,6 +151,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 	it('100 items carrying the same PDF: 1 template read, 1 upload, 100 sends, each output paired and with the media_url', async () => {
 		const { requests, plainRequests, output } = await runPeach({
+			templates: 'responses',
 			params: send,
 			inputs: phones(100),
 			binary: pdfs(100),
@@ -191,6 +193,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 			2: { bytes: other, mimeType: 'application/pdf', fileName: 'invoice-1002.pdf' },
 		};
 		const { requests, plainRequests } = await runPeach({
+			templates: 'responses',
 			params: { ...send, requestOptions: { concurrency: 1 } },
 			inputs: phones(3),
 			binary,
@@ -223,6 +226,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 	it('an image header gets the media:// URL itself', async () => {
 		const { requests } = await runPeach({
+			templates: 'responses',
 			params: { ...send, templateId: locator('wat_offer'), variables: {} },
 			inputs: phones(1),
 			binary: { 0: { bytes: photo, mimeType: 'image/png', fileName: 'offer.png' } },
@@ -236,6 +240,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 	it("a file of the wrong kind is refused naming the template's header kind and the file's type: nothing uploaded or sent", async () => {
 		const { requests, plainRequests, output } = await runPeach({
+			templates: 'responses',
 			params: send,
 			inputs: phones(1),
 			binary: { 0: { bytes: photo, mimeType: 'image/png', fileName: 'offer.png' } },
@@ -254,6 +259,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 	it('a file for a template without a media header is refused with that reason, never ignored', async () => {
 		const { requests, plainRequests, output } = await runPeach({
+			templates: 'responses',
 			params: { ...send, templateId: locator('wat_text'), variables: {} },
 			inputs: phones(1),
 			binary: pdfs(1),
@@ -268,6 +274,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 	it('a header_media variable given too is refused before any request', async () => {
 		const { requests, output } = await runPeach({
+			templates: 'responses',
 			params: {
 				...send,
 				variables: { values: [{ key: 'header_media', value: 'https://example.com/a.pdf' }] },
@@ -283,6 +290,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 	it('item 3 without the file: nothing is uploaded or sent, and the error says so', async () => {
 		const { requests, plainRequests, output } = await runPeach({
+			templates: 'responses',
 			params: send,
 			inputs: phones(3),
 			binary: pdfs(2),
@@ -296,6 +304,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 
 	it('the storage refuses the file: nothing is finalized or sent, and the error says so', async () => {
 		const { requests, output } = await runPeach({
+			templates: 'responses',
 			params: send,
 			inputs: phones(2),
 			binary: pdfs(2),
@@ -315,6 +324,7 @@ describe('Header Media → From a Binary Field (Send)', () => {
 	it('with Continue On Fail, only the items of the file that failed to upload are left out', async () => {
 		const other = Buffer.from('%PDF-1.4 invoice 1002');
 		const { requests, output } = await runPeach({
+			templates: 'responses',
 			params: { ...send, requestOptions: { concurrency: 1 } },
 			inputs: phones(2),
 			binary: {
@@ -344,16 +354,25 @@ describe('Header Media → From a Binary Field (Send)', () => {
 		expect(requests.filter((request) => request.url.endsWith('/events'))).toHaveLength(1);
 	});
 
-	it('From the Variables (the default) reads no binary data and no template', async () => {
-		const { requests } = await runPeach({
+	it('From the Variables (the default) reads no binary data: header_media is the variable given', async () => {
+		const { requests, events, templateReads } = await runPeach({
+			templates: { wat_invoice: documentTemplate.body as IDataObject },
 			params: {
 				...send,
 				headerMedia: undefined,
-				variables: { values: [{ key: 'header_media', value: 'media://12' }] },
+				variables: {
+					values: [
+						{ key: 'name', value: 'Asha' },
+						{ key: 'header_media', value: 'media://12' },
+					],
+				},
 			},
 			inputs: phones(1),
 			responses: [accepted(1)],
 		});
+		expect(events).toEqual([]);
+		// The template is read once, for its variables.
+		expect(templateReads).toEqual(['wat_invoice']);
 		expect(lines(requests)).toEqual(['POST /events']);
 		expect(requests[0].body).toMatchObject({
 			template_message: { liquid_values: { header_media: 'media://12' } },
@@ -364,13 +383,14 @@ describe('Header Media → From a Binary Field (Send)', () => {
 describe('Header Media → From a Binary Field on the other template senders', () => {
 	it('Connect to AI Agent sends the uploaded header with the agent', async () => {
 		const { requests, output } = await runPeach({
+			templates: 'responses',
 			params: {
 				resource: 'templateMessage',
 				operation: 'connectToAiAgent',
 				phoneNumber: '+919988776655',
 				templateId: locator('wat_invoice'),
 				variablesInput: 'fields',
-				variables: {},
+				variables: { values: [{ key: 'name', value: 'Asha' }] },
 				aiAgentId: 'aiflw_1',
 				headerMedia: 'binary',
 			},
@@ -383,7 +403,10 @@ describe('Header Media → From a Binary Field on the other template senders', (
 			contact: { phone_number: '+919988776655' },
 			template_message: {
 				whats_app_template_id: 'wat_invoice',
-				liquid_values: { header_media: { link: 'media://101', filename: 'invoice-1001.pdf' } },
+				liquid_values: {
+					name: 'Asha',
+					header_media: { link: 'media://101', filename: 'invoice-1001.pdf' },
+				},
 			},
 			ai_agent: { id: 'aiflw_1' },
 		});
@@ -396,7 +419,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 		name: 'Invoices',
 		templateId: locator('wat_invoice'),
 		variablesInput: 'fields',
-		variables: {},
+		variables: { values: [{ key: 'name', value: 'there' }] },
 		recipients: 'items',
 		contactPhoneNumber: '={{ $json.phone }}',
 		deliveryMode: 'instant',
@@ -408,6 +431,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 
 	it('Broadcast Launch, one file for everyone: uploaded once from the first item, in the global values', async () => {
 		const { requests, plainRequests, output } = await runPeach({
+			templates: 'responses',
 			params: { ...launch, headerMedia: 'binary' },
 			inputs: phones(3),
 			binary: pdfs(1),
@@ -418,7 +442,10 @@ describe('Header Media → From a Binary Field on the other template senders', (
 		expect(requests[3].body).toMatchObject({
 			event_type: 'send_broadcast',
 			broadcast: {
-				liquid_values: { header_media: { link: 'media://101', filename: 'invoice-1001.pdf' } },
+				liquid_values: {
+					name: 'there',
+					header_media: { link: 'media://101', filename: 'invoice-1001.pdf' },
+				},
 				contacts: [
 					{ phone_number: '+919988776610' },
 					{ phone_number: '+919988776611' },
@@ -434,6 +461,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 	it("Broadcast Launch, each item's file: one upload per distinct file, each contact's own header", async () => {
 		const other = Buffer.from('%PDF-1.4 invoice 1002');
 		const { requests, plainRequests, output } = await runPeach({
+			templates: 'responses',
 			params: { ...launch, headerMedia: 'binaryPerContact' },
 			inputs: phones(3),
 			binary: {
@@ -453,7 +481,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 		});
 		expect(plainRequests).toHaveLength(2);
 		const broadcast = (requests[5].body as { broadcast: { contacts: unknown[] } }).broadcast;
-		expect(broadcast).not.toHaveProperty('liquid_values');
+		expect(broadcast).toHaveProperty('liquid_values', { name: 'there' });
 		expect(broadcast.contacts).toEqual([
 			{
 				phone_number: '+919988776610',
@@ -477,6 +505,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 
 	it('Broadcast Launch: an upload that fails launches nothing and names the items not sent', async () => {
 		const { requests, output } = await runPeach({
+			templates: 'responses',
 			params: { ...launch, headerMedia: 'binaryPerContact' },
 			inputs: phones(2),
 			binary: pdfs(2),
@@ -491,6 +520,7 @@ describe('Header Media → From a Binary Field on the other template senders', (
 
 	it('Broadcast Launch: a contact whose file is of the wrong kind is refused before any upload', async () => {
 		const { requests, plainRequests, output } = await runPeach({
+			templates: 'responses',
 			params: { ...launch, headerMedia: 'binaryPerContact' },
 			inputs: phones(2),
 			binary: {

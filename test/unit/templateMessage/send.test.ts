@@ -222,7 +222,7 @@ describe('Template Message → Send', () => {
 		const error = await new Peach().execute.call(harness.context).catch((e) => e);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
-			'template_message.whats_app_template_id: is not approved (status: pending)',
+			'Template: is not approved (status: pending)',
 		);
 		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(0);

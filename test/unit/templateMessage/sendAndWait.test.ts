@@ -77,7 +77,7 @@ async function run(
 	responses: FakeResponse[],
 	extra: Record<string, unknown> = {},
 ) {
-	const harness = createExecuteContext({ params, responses, ...extra });
+	const harness = createExecuteContext({ params, responses, templates: 'responses', ...extra });
 	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
 	return { ...harness, output };
 }
@@ -222,12 +222,28 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		expect((noMessage.output as Error).message).toBe(
 			'Message Variable "question" is not a variable of the template',
 		);
-		// Without a message variable, the message shows on the page only.
-		const pageOnly = await run({ ...base, messageVariable: '' }, [inBody, queued]);
+		// Without a message variable, the message shows on the page only: the template's {{message}}
+		// then needs a value of its own (it is refused without one, as every empty variable is).
+		const unfilled = await run({ ...base, messageVariable: '' }, [inBody, queued]);
+		expect(unfilled.requests).toHaveLength(1);
+		expect((unfilled.output as Error).message).toBe('Template variable message is empty in item 1');
+		const pageOnly = await run(
+			{
+				...base,
+				messageVariable: '',
+				variables: {
+					values: [
+						{ key: 'order_id', value: 'A-7' },
+						{ key: 'message', value: 'See the page' },
+					],
+				},
+			},
+			[inBody, queued],
+		);
 		expect(
 			(pageOnly.requests[1].body as { template_message: { liquid_values: IDataObject } })
-				.template_message.liquid_values,
-		).not.toHaveProperty('message');
+				.template_message.liquid_values.message,
+		).toBe('See the page');
 	});
 
 	it('refuses a variable the node fills, given among the others', async () => {

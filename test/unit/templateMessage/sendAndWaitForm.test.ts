@@ -72,6 +72,7 @@ async function send(params: Record<string, unknown>) {
 	const harness = createExecuteContext({
 		params,
 		responses: [template, queued],
+		templates: 'responses',
 		execution,
 		lineage: newExecution(undefined, { n8nLine: 2 }),
 	});
@@ -93,6 +94,7 @@ async function askAndOpen(
 	const harness = createExecuteContext({
 		params: parameters,
 		responses: [template, queued],
+		templates: 'responses',
 		execution,
 		lineage: newExecution(undefined, { n8nLine }),
 	});

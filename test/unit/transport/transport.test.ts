@@ -95,7 +95,7 @@ describe('buildApiError', () => {
 			send,
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('template_message.whats_app_template_id: is not approved');
+		expect(error.message).toBe('Template: is not approved');
 		expect(error.description).toContain('Change the fields named in the message');
 		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(2);

@@ -5,7 +5,7 @@ import { Peach } from '../../../nodes/Peach/Peach.node';
 import { createExecuteContext, type FakeResponse, locator } from '../harness';
 
 async function run(params: Record<string, unknown>, responses: FakeResponse[] = [], extra = {}) {
-	const harness = createExecuteContext({ params, responses, ...extra });
+	const harness = createExecuteContext({ params, responses, templates: 'responses', ...extra });
 	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
 	return { ...harness, output };
 }

@@ -14,6 +14,7 @@ import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import { liquidValuesOfItem, locatorValueOf, replyAutomationOfItem } from '../itemParameters';
+import { checkTemplateBeforeSend } from '../templateCheck';
 import type { Delivery, DeliveryPermit, OperationOption, PreparedDeliveries } from '../node.type';
 import { apiPath } from '../../transport/path';
 
@@ -350,16 +351,21 @@ export async function prepareBatch(
 			continue;
 		}
 		try {
-			contacts.push({
-				itemIndex: row.itemIndex,
-				contact: row.value,
-				headerMedia: perContact
-					? await headerMediaOfItem(this, row.itemIndex, templateId, {
-							...(base.liquid_values as IDataObject | undefined),
-							...(row.value.liquid_values as IDataObject | undefined),
-						})
-					: undefined,
+			const values = {
+				...(base.liquid_values as IDataObject | undefined),
+				...(row.value.liquid_values as IDataObject | undefined),
+			};
+			const ownMedia = perContact
+				? await headerMediaOfItem(this, row.itemIndex, templateId, values)
+				: undefined;
+			await checkTemplateBeforeSend(this, row.itemIndex, {
+				templateId,
+				values,
+				field: 'Global Variables',
+				alsoIn: 'Contact Variables',
+				filledLater: headerMedia || ownMedia ? ['header_media'] : [],
 			});
+			contacts.push({ itemIndex: row.itemIndex, contact: row.value, headerMedia: ownMedia });
 		} catch (error) {
 			problems.push({ itemIndex: row.itemIndex, error: error as Error });
 		}

@@ -12,7 +12,7 @@ import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { liquidValuesOfItem } from '../itemParameters';
 import type { OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
-import { headerMediaOfBody } from './shared';
+import { checkAgainstTemplate } from './shared';
 
 export const option: OperationOption = {
 	name: 'Connect to AI Agent',
@@ -108,7 +108,7 @@ export async function prepare(
 		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 		businessPhoneNumber: additionalFields.businessPhoneNumber,
 	});
-	return { body, headerMedia: await headerMediaOfBody(this, itemIndex, body) };
+	return { body, headerMedia: await checkAgainstTemplate(this, itemIndex, body) };
 }
 
 export {

@@ -10,7 +10,7 @@ import { followUntil } from '../../transport/poll';
 import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
 import type { Delivered, OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
-import { buildSendTemplateMessageBody, headerMediaOfBody } from './shared';
+import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
 import { apiPath, segment } from '../../transport/path';
 
 export const option: OperationOption = {
@@ -160,7 +160,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 		this.getTimezone(),
 	);
-	const headerMedia = await headerMediaOfBody(this, itemIndex, body);
+	const headerMedia = await checkAgainstTemplate(this, itemIndex, body);
 	if (!this.getNodeParameter('waitForDelivery', itemIndex, false)) return { body, headerMedia };
 	const waitSeconds = Number(this.getNodeParameter('waitTimeout', itemIndex, 60));
 	return {

@@ -23,7 +23,7 @@ import {
 import { customFormProperties, readCustomForm } from './sendAndWait.form';
 import { limitWaitTime, waitTillOf } from './sendAndWait.limit';
 import type { TemplateMessagePlan } from './shared';
-import { buildSendTemplateMessageBody, headerMediaOfBody } from './shared';
+import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
 
 export const option: OperationOption = {
 	name: 'Send and Wait for Response',
@@ -344,7 +344,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const contact = isPlainObject(body.contact) ? body.contact : {};
 	return {
 		body,
-		headerMedia: await headerMediaOfBody(this, itemIndex, body),
+		headerMedia: await checkAgainstTemplate(this, itemIndex, body, 'Other Template Variables'),
 		waitTill,
 		waitId: link.waitId,
 		who:

@@ -7,6 +7,7 @@ import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOfItem } from '../itemParameters';
+import { checkTemplateBeforeSend } from '../templateCheck';
 import type { OperationOption } from '../node.type';
 import { apiPath } from '../../transport/path';
 
@@ -99,19 +100,33 @@ export function buildSendAppMessageBody(input: {
 
 export const delivers = true;
 
-/** Reads and checks one item; the body of its request. */
+/**
+ * Reads and checks one item; the body of its request. With a Fallback Template, every variable of
+ * that template needs a value among the Variables (the contact may get the template instead).
+ */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const fallback = this.getNodeParameter('useFallbackTemplate', itemIndex, false) as boolean;
 	const templateId = fallback
 		? this.getNodeParameter('templateId', itemIndex, '', { extractValue: true })
 		: undefined;
-	return buildSendAppMessageBody({
+	const liquidValues = liquidValuesOfItem(this, itemIndex);
+	const body = buildSendAppMessageBody({
 		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 		appId: this.getNodeParameter('appId', itemIndex),
-		liquidValues: liquidValuesOfItem(this, itemIndex),
+		liquidValues,
 		fallbackTemplateId: templateId,
 		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 	});
+	const block = body[APP_MESSAGE.block] as IDataObject;
+	const fallbackTemplate = block[APP_MESSAGE.fallbackTemplate];
+	if (typeof fallbackTemplate === 'string') {
+		await checkTemplateBeforeSend(this, itemIndex, {
+			templateId: fallbackTemplate,
+			values: liquidValues,
+			field: 'Variables',
+		});
+	}
+	return body;
 }
 
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';

@@ -10,6 +10,7 @@ import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
 import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../node.type';
+import { checkTemplateBeforeSend } from '../templateCheck';
 import { apiPath } from '../../transport/path';
 
 /**
@@ -83,19 +84,28 @@ export interface TemplateMessagePlan {
 	headerMedia?: HeaderMedia;
 }
 
-/** The item's header file for the event body's template (undefined with Header Media From the Variables). */
-export async function headerMediaOfBody(
+/**
+ * The item's event body checked against its template (read once per execution): the header file
+ * fits the template's header, and every variable of the template has a value (`field` names where
+ * the user gives them). Returns the header file (undefined with Header Media From the Variables).
+ */
+export async function checkAgainstTemplate(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	body: IDataObject,
+	field = 'Variables',
 ): Promise<HeaderMedia | undefined> {
 	const message = isPlainObject(body.template_message) ? body.template_message : {};
-	return await headerMediaOfItem(
-		context,
-		itemIndex,
-		String(message.whats_app_template_id),
-		isPlainObject(message.liquid_values) ? message.liquid_values : undefined,
-	);
+	const templateId = String(message.whats_app_template_id);
+	const values = isPlainObject(message.liquid_values) ? message.liquid_values : undefined;
+	const headerMedia = await headerMediaOfItem(context, itemIndex, templateId, values);
+	await checkTemplateBeforeSend(context, itemIndex, {
+		templateId,
+		values,
+		field,
+		filledLater: headerMedia ? ['header_media'] : [],
+	});
+	return headerMedia;
 }
 
 /**
