@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 
 /**
  * n8n's deduplication store (`checkProcessedAndRecord`, the table Remove Duplicates uses) as the
- * delivery record writes it: the one thing a node can write that survives a killed process. n8n keeps
+ * delivery record writes it: the one thing a node can write that survives n8n being killed. n8n keeps
  * one list per node and rewrites it whole on every call (n8n 2.40 `DeduplicationHelper`), so:
  *
  * - calls for one node take turns in this process, each carrying everything waiting at that moment;
