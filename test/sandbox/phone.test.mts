@@ -75,6 +75,59 @@ describe("the contact's phone", () => {
 		]);
 	});
 
+	it('a + typed in an address bar (read as a space) finds the contact, as do %2B and digits only', async () => {
+		await send('+919900000001', page.url);
+		await send('+919900000009', page.url);
+		for (const query of ['+919900000001', '%2B919900000001', '919900000001']) {
+			const shown = await t.api('GET', `/__sandbox/phone?phone=${query}`);
+			expect(shown.json.map((message: { phone_number: string }) => message.phone_number)).toEqual([
+				'+919900000001',
+			]);
+		}
+	});
+
+	it('a browser gets a page: the contacts newest first, each message as a bubble with its text, links and buttons; scripts keep the JSON', async () => {
+		await send('+919900000001', page.url);
+		await t.api('POST', '/api/v1/events', {
+			event_type: 'send_template_message',
+			contact: { phone_number: '+919900000003' },
+			template_message: {
+				whats_app_template_id: 'wat_invoice',
+				liquid_values: {
+					first_name: '<b>Asha</b>',
+					invoice_number: 'INV-7',
+					header_media: { link: 'https://files.test/i.pdf', filename: 'invoice-7.pdf' },
+				},
+			},
+		});
+		const html = async (query: string) => {
+			const response = await fetch(`${t.sandbox.url}/__sandbox/phone${query}`, {
+				headers: { Accept: 'text/html,application/xhtml+xml' },
+			});
+			expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+			return await response.text();
+		};
+		const all = await html('');
+		// The contact list, newest first.
+		expect(all.indexOf('>+919900000003</a>')).toBeLessThan(all.indexOf('>+919900000001</a>'));
+		expect(all).toContain(
+			`Approval needed: Approve the refund? Please answer here: <a href="${page.url}" target="_blank" rel="noopener noreferrer">${page.url}</a> Thank you.`,
+		);
+		// What a variable carries is text, never HTML; the document header is a link with its name.
+		expect(all).toContain('Hi &lt;b&gt;Asha&lt;/b&gt;, your invoice INV-7 is attached.');
+		expect(all).toContain(
+			'document: <a href="https://files.test/i.pdf" target="_blank" rel="noopener noreferrer">invoice-7.pdf</a>',
+		);
+		const one = await html('?phone=+919900000001');
+		expect(one).toContain('<h2>+919900000001</h2>');
+		expect(one).not.toContain('<h2>+919900000003</h2>');
+		const none = await html('?phone=+919900000077');
+		expect(none).toContain('No message to +919900000077 yet.');
+		const json = await fetch(`${t.sandbox.url}/__sandbox/phone`);
+		expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+		expect(await json.json()).toHaveLength(2);
+	});
+
 	it("WhatsApp's link preview only GETs the link", async () => {
 		page.hits.length = 0;
 		await send('+919900000002', page.url);

@@ -20,6 +20,7 @@ import {
 	validationFailed,
 } from './http.mts';
 import { answer, previewLinks } from './phone.mts';
+import { digitsOf, phonePage, phoneQuery } from './phonePage.mts';
 import { broadcastRoutes } from './routes/broadcasts.mts';
 import { contactRoutes, guestLinkRoutes } from './routes/contacts.mts';
 import { activityRoutes, conversationRoutes, messageRoutes } from './routes/conversations.mts';
@@ -426,8 +427,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		const input = isObject(body) ? body : {};
 		const phone = String(input.phone ?? url.searchParams.get('phone') ?? '');
 		const action = url.pathname.slice('/__sandbox/phone'.length).replace(/^\/|\/$/g, '');
-		if (action === '' && method === 'GET')
-			return state.phone.filter((message) => !phone || message.phone_number === phone);
+		if (action === '' && method === 'GET') {
+			// By its digits: a + typed in an address bar arrives as a space.
+			const digits = phoneQuery(url.searchParams.get('phone'));
+			return state.phone.filter((message) => !digits || digitsOf(message.phone_number) === digits);
+		}
 		if (action === 'preview' && method === 'POST') return await previewLinks(state, phone);
 		if (action === 'answer' && method === 'POST')
 			return await answer(state, phone, {
@@ -519,6 +523,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			}
 		}
 
+		if (
+			method === 'GET' &&
+			url.pathname.replace(/\/$/, '') === '/__sandbox/phone' &&
+			url.searchParams.get('format') !== 'json' &&
+			/text\/html/.test(req.headers.accept ?? '')
+		) {
+			// A person's browser: the page; scripts get JSON.
+			res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+			res.end(phonePage(state.phone, phoneQuery(url.searchParams.get('phone'))));
+			return;
+		}
 		if (url.pathname.startsWith('/__sandbox/phone')) {
 			try {
 				send(res, 200, (await phoneAction(method, url, body)) as Json);
