@@ -97,5 +97,21 @@ export async function runPeachWorkflow(
 	const response = await ctx.client.callWebhook(path, input);
 	const [execution] = await ctx.client.waitForExecutions(workflowId, 1);
 	await ctx.client.deactivate(workflowId);
-	return { response, execution, requests: ctx.sandbox.state.requests.slice(before), workflowId };
+	const all = ctx.sandbox.state.requests.slice(before);
+	// The template reads every send makes first (once per execution) are listed apart, so that a
+	// check of what an operation asks lists its own requests (WhatsApp Template's reads are its own).
+	const apart = (request: { method: string; path: string }) =>
+		parameters.resource !== 'whatsAppTemplate' && isTemplateRead(request);
+	return {
+		response,
+		execution,
+		requests: all.filter((request) => !apart(request)),
+		templateReads: all.filter(apart).map((request) => request.path.split('/').pop()),
+		workflowId,
+	};
+}
+
+/** `GET /api/v1/whats_app_templates/{id}`. */
+export function isTemplateRead(request: { method: string; path: string }): boolean {
+	return request.method === 'GET' && /^\/api\/v1\/whats_app_templates\/[^/]+$/.test(request.path);
 }

@@ -68,6 +68,7 @@ export const broadcastChecks: Check[] = [
 					name: 'Bad',
 					templateId: broadcastLocator('wat_welcome'),
 					variablesInput: 'fields',
+					variables: { values: [{ key: 'first_name', value: 'Asha' }] },
 					recipients: 'items',
 					contactPhoneNumber: '={{ $json.phone }}',
 					deliveryMode: 'instant',

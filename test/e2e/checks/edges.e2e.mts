@@ -14,7 +14,7 @@ const items = (rows: Json[]) =>
 
 /** A local server recording what reaches it, answering with `answer`. */
 async function server(
-	answer: (url: string) => { status: number; headers?: Record<string, string> },
+	answer: (url: string) => { status: number; headers?: Record<string, string>; body?: unknown },
 ) {
 	const seen: Array<{ method: string; url: string; authorization?: string }> = [];
 	const listener = createServer((request, response) => {
@@ -24,9 +24,9 @@ async function server(
 			authorization: request.headers.authorization,
 		});
 		request.resume();
-		const { status, headers } = answer(request.url ?? '');
+		const { status, headers, body } = answer(request.url ?? '');
 		response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-		response.end('{"status":"success","event_id":"evt_elsewhere"}');
+		response.end(JSON.stringify(body ?? { status: 'success', event_id: 'evt_elsewhere' }));
 	});
 	await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
 	const { port } = listener.address() as AddressInfo;
@@ -69,10 +69,13 @@ export const edgeChecks: Check[] = [
 		name: 'a Base URL that redirects: the other host never sees the key, and the send is reported as not sent',
 		fn: async (ctx) => {
 			const elsewhere = await server(() => ({ status: 200 }));
-			const redirecting = await server((url) => ({
-				status: 302,
-				headers: { Location: `http://localhost:${elsewhere.port}${url}` },
-			}));
+			// The template read before the send is answered (an approved template without variables), so
+			// the redirect meets the send itself.
+			const redirecting = await server((url) =>
+				url.startsWith('/api/v1/whats_app_templates/')
+					? { status: 200, body: { id: 'wat_welcome', status: 'approved', components: [] } }
+					: { status: 302, headers: { Location: `http://localhost:${elsewhere.port}${url}` } },
+			);
 			try {
 				const credential = await ctx.client.createCredential(
 					'Peach, redirecting',
@@ -98,7 +101,7 @@ export const edgeChecks: Check[] = [
 				);
 				assertEqual(
 					redirecting.seen.map((request) => `${request.method} ${request.url}`),
-					['POST /api/v1/events'],
+					['GET /api/v1/whats_app_templates/wat_welcome', 'POST /api/v1/events'],
 					'requests to the Base URL',
 				);
 				assertEqual(elsewhere.seen.length, 0, 'requests that reached the other host');

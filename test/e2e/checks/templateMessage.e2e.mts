@@ -168,25 +168,73 @@ export const templateMessageChecks: Check[] = [
 		},
 	},
 	{
-		name: 'send with a pending template is refused in the node\'s words after reading the template, before any send',
+		name: "send with a pending template is refused in the node's words after reading the template, before any send",
 		fn: async (ctx) => {
-			const { execution, requests } = await runPeachWorkflow(
+			const { execution, requests, templateReads } = await runPeachWorkflow(
 				ctx,
 				'e2e-send-pending',
 				sendFromWebhook('wat_promo'),
 				{ phone: '+919988776655', name: 'Asha' },
 			);
 			assertEqual(execution.status, 'error', 'execution status');
-			assertEqual(
-				requests.map((request) => `${request.method} ${request.path}`),
-				['GET /api/v1/whats_app_templates/wat_promo'],
-				'requests to the sandbox (the template read, no send)',
-			);
+			assertEqual(templateReads, ['wat_promo'], 'the template read');
+			assertEqual(requests.length, 0, 'other requests to the sandbox (no send)');
 			const error = nodeError(execution, 'Peach');
 			assertEqual(
 				error?.message,
 				'Template "spring_promo" (wat_promo) is pending: WhatsApp sends approved templates only',
 				'error message',
+			);
+		},
+	},
+	{
+		name: 'send whose template variable comes out empty for item 2 (From the Template, {{ $json.nickname }}): nothing is sent, the error names item 2 and first_name',
+		fn: async (ctx) => {
+			const phones = ['+919900000301', '+919900000302', '+919900000303'];
+			const { execution, requests, templateReads } = await runPeachWorkflow(
+				ctx,
+				'e2e-send-empty-variable',
+				{
+					resource: 'templateMessage',
+					operation: 'send',
+					phoneNumber: '={{ $json.phone }}',
+					templateId: { __rl: true, mode: 'list', value: 'wat_welcome' },
+					variablesInput: 'template',
+					variablesMapped: {
+						mappingMode: 'defineBelow',
+						value: { first_name: '={{ $json.nickname }}' },
+						matchingColumns: [],
+						schema: [],
+					},
+					contactFields: {},
+					additionalFields: {},
+				},
+				{},
+				{
+					before: codeNode(
+						`return ${JSON.stringify(phones)}.map((phone, i) => ({ json: i === 1 ? { phone } : { phone, nickname: 'Guest ' + i } }));`,
+					),
+				},
+			);
+			assertEqual(execution.status, 'error', 'execution status');
+			assertEqual(templateReads, ['wat_welcome'], 'the template read');
+			assertEqual(requests.length, 0, 'other requests to the sandbox (no send)');
+			assertEqual(
+				ctx.sandbox.state.phone.filter((message) => phones.includes(message.phone_number)).length,
+				0,
+				'messages on the phones',
+			);
+			const error = nodeError(execution, 'Peach');
+			assertEqual(
+				error?.message,
+				'Template variable first_name is empty in item 2',
+				'error message',
+			);
+			assert(
+				String(error?.description).startsWith(
+					'Variables → first_name is {{ $json.nickname }}, which gave no value for this item. Template "welcome" shows {{first_name}} in its body',
+				),
+				String(error?.description),
 			);
 		},
 	},

@@ -169,7 +169,12 @@ export const templateMessageMoreChecks: Check[] = [
 				useFallbackTemplate: true,
 				templateId: locator('wat_welcome'),
 				variablesInput: 'fields',
-				variables: { values: [{ key: 'order_id', value: 'A-7' }] },
+				variables: {
+					values: [
+						{ key: 'first_name', value: 'Asha' },
+						{ key: 'order_id', value: 'A-7' },
+					],
+				},
 				contactFields: {},
 			});
 			assertEqual(app.execution.status, 'success', 'app execution');
@@ -177,7 +182,7 @@ export const templateMessageMoreChecks: Check[] = [
 				(app.requests[0]?.body as { flow: unknown }).flow,
 				{
 					id: 'flw_feedback',
-					liquid_values: { order_id: 'A-7' },
+					liquid_values: { first_name: 'Asha', order_id: 'A-7' },
 					whats_app_template_id: 'wat_welcome',
 				},
 				'flow block',
