@@ -50,6 +50,9 @@ export class Peach implements INodeType {
 			"={{ [$parameter.operation, $parameter.resource].map((v) => String(v).replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace('Whats App', 'WhatsApp')).join(': ') }}",
 		description:
 			'Send WhatsApp template messages and broadcasts, manage templates, automations and triggers with Peach',
+		// Used as is by n8n's Docs link; the codex's primaryDocumentation gets "?utm_source=…" appended
+		// after its "#operations", so that link would not jump to the section.
+		documentationUrl: 'https://github.com/n8n-nodes-peach/n8n-nodes-peach#operations',
 		defaults: { name: 'Peach' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -80,8 +80,11 @@ export class PeachTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{($parameter["events"] || []).includes("*") ? "All events" : ($parameter["events"] || []).join(", ")}}',
+		// n8n's nodes panel shows Peach and Peach Trigger as one entry with this description, so it says
+		// what the package does (n8n 2.40 editor, useActionsGeneration: "default to trigger description").
 		description:
-			'Starts the workflow when Peach sends a webhook: order, flow execution, message delivery or AI agent events',
+			'Send WhatsApp templates and messages with Peach, ask for approvals, manage contacts, orders and broadcasts, and start workflows from its webhooks',
+		documentationUrl: 'https://github.com/n8n-nodes-peach/n8n-nodes-peach#trigger',
 		defaults: { name: 'Peach Trigger' },
 		inputs: [],
 		credentials: [

@@ -1,10 +1,11 @@
 /**
  * npm run test:browser: what users do in the editor, in the real n8n editor in headless Chromium, against
- * `npm run dev`'s stack (n8n + the packed package + the sandbox): add the Peach node from the node panel by
- * searching "Peach", pick the action, see the sandbox's approved templates in the Template list, pick one,
- * see its variables, run the node and see Peach's answer in the output. This proves the list searches and
- * the node's UI where users use them, which the API-level suite cannot. Then a Send and Wait link opened
- * as a phone opens it: the question page, the tap on a button, the workflow going on.
+ * `npm run dev`'s stack (n8n + the packed package + the sandbox): find Peach in the node panel by searching
+ * "WhatsApp" (its entry says what the package does), add the node by searching "Peach", pick the action,
+ * read where its Docs link goes, see the sandbox's approved templates in the Template list, pick one, see
+ * its variables, run the node and see Peach's answer in the output and on the sandbox's phone page. This
+ * proves the list searches and the node's UI where users use them, which the API-level suite cannot. Then a
+ * Send and Wait link opened as a phone opens it: the question page, the tap on a button, the workflow going on.
  * Closes with "N passed, N failed".
  */
 import { mkdirSync } from 'node:fs';
@@ -76,6 +77,28 @@ async function main() {
 			await dismissPopups(page);
 		});
 		await step(
+			'searching "WhatsApp" in the node panel finds Peach, its entry saying what the package does',
+			async () => {
+				await page.locator('[data-test-id="canvas-add-button"]').first().click();
+				await page.locator('input[data-test-id="node-creator-search-bar"]').fill('WhatsApp');
+				await page
+					.locator('[data-test-id="node-creator-item-name"]')
+					.getByText('Peach', { exact: true })
+					.first()
+					.waitFor({ timeout: 15_000 });
+				// n8n shows Peach and Peach Trigger as one entry, with the trigger's description.
+				await page
+					.locator('[data-test-id="node-creator-item-description"]')
+					.getByText(
+						'Send WhatsApp templates and messages with Peach, ask for approvals, manage contacts, orders and broadcasts, and start workflows from its webhooks',
+						{ exact: true },
+					)
+					.waitFor({ timeout: 5_000 });
+				await page.screenshot({ path: join(ARTIFACTS, 'nodes-panel-whatsapp.png') });
+				await page.keyboard.press('Escape');
+			},
+		);
+		await step(
 			'searching "Peach" in the node panel offers the node; "Send a template message" adds it',
 			async () => {
 				await addPeachSend(page);
@@ -87,6 +110,17 @@ async function main() {
 					.inputValue();
 				if (resource !== 'Template Message' || operation !== 'Send')
 					throw new Error(`resource/operation shown as ${resource}/${operation}`);
+			},
+		);
+		await step(
+			"the node's Docs link opens README's Operations section (its anchor last)",
+			async () => {
+				const link = page
+					.locator('[data-test-id="ndv"] a[href*="github.com/n8n-nodes-peach"]')
+					.first();
+				const href = await link.getAttribute('href', { timeout: 15_000 });
+				if (href !== 'https://github.com/n8n-nodes-peach/n8n-nodes-peach#operations')
+					throw new Error(`the Docs link is ${String(href)}`);
 			},
 		);
 		await step("the Template list shows the sandbox's approved templates only", async () => {
@@ -148,6 +182,19 @@ async function main() {
 					!body.includes('wat_welcome')
 				)
 					throw new Error(`the sandbox received ${body}`);
+			},
+		);
+		await step(
+			"the sandbox's phone page, with + typed as is, shows that message as the contact reads it",
+			async () => {
+				const phone = await openOnPhone(
+					editor,
+					`${stack.sandboxUrl}/__sandbox/phone?phone=+919988776655`,
+				);
+				await phone.getByRole('heading', { name: '+919988776655' }).waitFor({ timeout: 15_000 });
+				await phone.getByText('Hi Asha, welcome!').first().waitFor({ timeout: 5_000 });
+				await phone.screenshot({ path: join(ARTIFACTS, 'sandbox-phone-page.png') });
+				await phone.close();
 			},
 		);
 		await step(
