@@ -102,7 +102,7 @@ describe('order', () => {
 			]),
 		).toEqual([
 			['evt_1', { item: 0 }],
-			['Audience ID "" is empty', { item: 1 }],
+			['Audience ID is empty', { item: 1 }],
 			['evt_3', { item: 2 }],
 		]);
 	});
@@ -126,7 +126,7 @@ describe('money', () => {
 				responses: [ok],
 			});
 			expect(requests).toHaveLength(0);
-			expect((output as Error).message).toMatch(/^Amount \(Minor Units\) .* is empty or zero$/);
+			expect((output as Error).message).toMatch(/^Amount \(Minor Units\) (.* )?is empty or zero$/);
 		},
 	);
 

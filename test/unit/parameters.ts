@@ -97,8 +97,11 @@ export function parameterGetter(
 				throw new Error(`Could not get parameter "${name}"`);
 			return found ?? fallback;
 		}
+		// As n8n: a parameter that is not there (and no fallback) throws; an expression that finds
+		// nothing gives undefined.
+		if (found === undefined && fallback === undefined)
+			throw new Error(`Could not get parameter "${name}"`);
 		const value = found === undefined ? fallback : evaluate(found, jsonOf(itemIndex));
-		if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
 		if (options?.extractValue && isLocator(value)) return value.value;
 		return value;
 	};

@@ -459,7 +459,7 @@ describe('router: batch operations that deliver', () => {
 			.call(context(3), registryWith(operation))
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(sent).toEqual([]);
-		expect(error.message).toBe('Audience ID "" is empty');
+		expect(error.message).toBe('Audience ID is empty');
 		expect(error.description).toContain('Nothing was sent');
 	});
 
@@ -480,7 +480,7 @@ describe('router: batch operations that deliver', () => {
 		const [output] = await router.call(context(5, true), registryWith(operation));
 		expect(output.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
 			['evt_1', { item: 0 }],
-			['Audience ID "" is empty', { item: 1 }],
+			['Audience ID is empty', { item: 1 }],
 			['evt_3', { item: 2 }],
 			['Peach had a server error (503)', { item: 3 }],
 			['evt_5', { item: 4 }],

@@ -114,7 +114,7 @@ describe('a template variable that comes out empty is refused before anything is
 	it('Using Fields Below, a row whose expression finds nothing was already refused, naming the variable', async () => {
 		const { requests, error } = await run({ ...send, ...rows });
 		expect(requests).toEqual([]);
-		expect(error?.message).toBe('Variables "first_name" (empty) has no value');
+		expect(error?.message).toBe('Variables "first_name" has no value');
 	});
 
 	it('the same items with a nickname each are sent, every variable filled', async () => {
@@ -336,5 +336,26 @@ describe('a template variable that comes out empty is refused before anything is
 			expect(templateReads).toEqual([]);
 			expect(requests).toHaveLength(1);
 		});
+	});
+});
+
+describe('a field that comes out empty names the expression that gave nothing', () => {
+	it('Phone Number {{ $json.phone }} with no phone in item 2: "Phone Number is empty", the expression in the description, nothing sent', async () => {
+		const inputs = people.map((person, index) => (index === 1 ? { nickname: 'Mia' } : person));
+		const { requests, error } = await run({ ...send, ...mapped }, inputs);
+		expect(requests).toEqual([]);
+		expect(error?.message).toBe('Phone Number is empty');
+		expect(error?.context.itemIndex).toBe(1);
+		expect(error?.description).toBe(
+			"Phone Number is {{ $json.phone }}, which gave nothing for this item. Enter the contact's number with + and the country code, e.g. +919988776655. Nothing was sent: every item is checked before the first one is sent.",
+		);
+	});
+
+	it('a fixed empty value names no expression', async () => {
+		const { error } = await run({ ...send, ...mapped, phoneNumber: '' }, people.slice(0, 1));
+		expect(error?.message).toBe('Phone Number is empty');
+		expect(error?.description).toBe(
+			"Enter the contact's number with + and the country code, e.g. +919988776655. Nothing was sent: every item is checked before the first one is sent.",
+		);
 	});
 });

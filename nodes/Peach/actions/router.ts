@@ -21,6 +21,7 @@ import type {
 	PreparedDeliveries,
 	ResourceDefinition,
 } from './node.type';
+import { expressionBehind } from './emptyExpression';
 import { registry } from './registry';
 import { DeliveryRecord } from './run/record/record';
 
@@ -33,8 +34,14 @@ export function toNodeError(
 	itemIndex: number,
 ): NodeError {
 	if (error instanceof PeachInputError) {
+		const expression = error.isEmpty
+			? expressionBehind(context, error.field, itemIndex)
+			: undefined;
 		return new NodeOperationError(context.getNode(), error.message, {
-			description: error.fix,
+			description:
+				expression === undefined
+					? error.fix
+					: `${error.field} is ${expression}, which gave nothing for this item. ${error.fix}`,
 			itemIndex,
 		});
 	}

@@ -9,8 +9,21 @@ export class PeachInputError extends Error {
 		readonly problem: string,
 		readonly fix: string,
 	) {
-		super(`${field} ${describeValue(value)} ${problem}`);
+		super(
+			value === undefined || value === null || value === ''
+				? `${field} ${problem}`
+				: `${field} ${describeValue(value)} ${problem}`,
+		);
 		this.name = 'PeachInputError';
+	}
+
+	/** Whether the field came out empty (no value, or nothing but spaces). */
+	get isEmpty(): boolean {
+		return (
+			this.value === undefined ||
+			this.value === null ||
+			(typeof this.value === 'string' && this.value.trim() === '')
+		);
 	}
 }
 

@@ -77,7 +77,7 @@ describe('Automation → Create', () => {
 	});
 
 	it.each([
-		[{ name: '' }, 'Name "" is empty'],
+		[{ name: '' }, 'Name is empty'],
 		[
 			{ additionalFields: { backendUrl: 'example.com/x' } },
 			'Backend URL "example.com/x" is not an http(s) URL',

@@ -145,7 +145,7 @@ describe('Trigger → Update', () => {
 		const noId = createExecuteContext({
 			params: { ...base, triggerId: locator('', 'id'), activation: 'activate' },
 		});
-		await expect(new Peach().execute.call(noId.context)).rejects.toThrow('Trigger "" is empty');
+		await expect(new Peach().execute.call(noId.context)).rejects.toThrow('Trigger is empty');
 		const badRow = createExecuteContext({
 			params: {
 				...base,

@@ -149,7 +149,7 @@ describe('Broadcast → Launch', () => {
 		const { requests, output } = await run(audience(['', 'aud_2', 'aud_3']), [accepted, accepted]);
 		expect(requests).toHaveLength(0);
 		const error = output as NodeOperationError;
-		expect(error.message).toBe('Audience ID "" is empty');
+		expect(error.message).toBe('Audience ID is empty');
 		expect(error.description).toContain('Nothing was sent');
 	});
 

@@ -161,7 +161,7 @@ describe('Conversation', () => {
 			phoneNumber: '+919988776655',
 			contactName: '',
 		});
-		expect((noName.output as Error).message).toBe('Contact Name "" is empty');
+		expect((noName.output as Error).message).toBe('Contact Name is empty');
 	});
 });
 

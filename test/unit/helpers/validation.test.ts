@@ -51,7 +51,7 @@ describe('contact phone number', () => {
 
 	it('refuses a missing value', () => {
 		expect(inputError(() => normalizeContactPhoneNumber('Phone Number', undefined)).message).toBe(
-			'Phone Number (empty) is empty',
+			'Phone Number is empty',
 		);
 	});
 });
@@ -299,7 +299,7 @@ describe('review defects', () => {
 			expect(() => build('first_name', { link: 'x' })).toThrow(
 				'Variables "first_name" {"link":"x"} is neither text nor a number',
 			);
-			expect(() => build('first_name', null)).toThrow('Variables "first_name" null has no value');
+			expect(() => build('first_name', null)).toThrow('Variables "first_name" has no value');
 			expect(() => build('header_media', { url: 'x' })).toThrow(
 				'is not {"link": "...", "filename": "..."}',
 			);

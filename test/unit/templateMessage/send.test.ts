@@ -146,7 +146,7 @@ describe('Template Message → Send', () => {
 			'Phone Number "9988776655" has no + and country code',
 			'+919988776655',
 		],
-		[{ templateId: locator('') }, 'Template "" is empty', 'From List'],
+		[{ templateId: locator('') }, 'Template is empty', 'From List'],
 		[
 			{ contactFields: { email: 'nope' } },
 			'Email "nope" is not an email address',

@@ -157,7 +157,7 @@ describe('Send and Wait → Custom Form: the definition, checked before the send
 		[
 			'a field without a label',
 			[{ fieldLabel: ' ', fieldType: 'text' }],
-			'Form Elements → field 1 → Label "" is empty',
+			'Form Elements → field 1 → Label is empty',
 		],
 		[
 			'a file field (the page takes no files)',
@@ -210,7 +210,7 @@ describe('Send and Wait → Custom Form: the definition, checked before the send
 				{ fieldLabel: 'Amount', fieldType: 'number' },
 				{ fieldType: 'hiddenField', fieldValue: 'x' },
 			],
-			'Form Elements → field 2 → Custom Field Name "" is empty',
+			'Form Elements → field 2 → Custom Field Name is empty',
 		],
 		[
 			'checkboxes that cannot be chosen (3 of 2)',

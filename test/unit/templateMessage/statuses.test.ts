@@ -49,7 +49,7 @@ describe('Template Message → Get Status', () => {
 			params: { resource: 'templateMessage', operation: 'getStatus', eventId: '' },
 		});
 		const error = await new Peach().execute.call(empty.context).catch((e: unknown) => e);
-		expect((error as Error).message).toBe('Event ID "" is empty');
+		expect((error as Error).message).toBe('Event ID is empty');
 		expect(empty.requests).toHaveLength(0);
 		const missing = await run(
 			{ resource: 'templateMessage', operation: 'getStatus', eventId: 'evt_x' },
