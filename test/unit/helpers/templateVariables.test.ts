@@ -65,4 +65,39 @@ describe('template variables', () => {
 			expect(result.fields.map((field) => field.id)).toEqual(['first_name', 'order_id', 'status']);
 		}
 	});
+
+	it('Send and Wait on a template whose variables it fills itself says so, not that the template has none', async () => {
+		const approval = {
+			id: 'wat_approval',
+			components: [
+				{
+					component_type: 'body',
+					data_type: 'text',
+					index: 0,
+					value: 'Approval needed: {{message}} Please answer here: {{approval_link}}',
+				},
+			],
+		};
+		const { context } = createLoadOptionsContext({
+			currentParams: {
+				templateId: locator('wat_approval'),
+				operation: 'sendAndWait',
+				linkVariable: 'approval_link',
+				messageVariable: 'message',
+			},
+			responses: [{ statusCode: 200, body: approval }],
+		});
+		expect(await getTemplateVariables.call(context)).toEqual({
+			fields: [],
+			emptyFieldsNotice: 'Nothing to fill in: the node fills message and approval_link',
+		});
+		const plain = createLoadOptionsContext({
+			currentParams: { templateId: locator('wat_plain') },
+			responses: [{ statusCode: 200, body: { id: 'wat_plain', components: [] } }],
+		});
+		expect(await getTemplateVariables.call(plain.context)).toEqual({
+			fields: [],
+			emptyFieldsNotice: 'This template has no variables: nothing to fill in',
+		});
+	});
 });

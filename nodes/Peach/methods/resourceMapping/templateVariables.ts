@@ -34,7 +34,8 @@ export async function getTemplateVariables(
 	const headerMedia = this.getCurrentNodeParameter('headerMedia');
 	if (headerMedia !== undefined && headerMedia !== 'variables')
 		filledByTheNode.push('header_media');
-	const fields = templateVariables(template)
+	const variables = templateVariables(template);
+	const fields = variables
 		.filter((variable) => !filledByTheNode.includes(variable.name))
 		.map((variable) => ({
 			id: variable.name,
@@ -50,7 +51,11 @@ export async function getTemplateVariables(
 			display: true,
 			type: 'string' as const,
 		}));
-	return fields.length
-		? { fields }
-		: { fields, emptyFieldsNotice: 'This template has no variables: nothing to fill in' };
+	if (fields.length) return { fields };
+	if (variables.length === 0)
+		return { fields, emptyFieldsNotice: 'This template has no variables: nothing to fill in' };
+	return {
+		fields,
+		emptyFieldsNotice: `Nothing to fill in: the node fills ${variables.map((variable) => variable.name).join(' and ')}`,
+	};
 }
