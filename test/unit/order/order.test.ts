@@ -88,11 +88,25 @@ describe('Order', () => {
 			currency: 'inr',
 			speed: 'instant',
 		};
-		const { requests } = await run(base);
+		const { requests, output } = await run(base, [
+			{ statusCode: 201, body: { status: 'success' } },
+		]);
 		expect(requests[0].url).toBe('https://peach.test/api/v1/orders/wa_ord_1/refunds');
 		expect(requests[0].body).toEqual({
 			speed: 'instant',
 			amount: { currency: 'INR', value: 5000 },
+		});
+		// The amount asked, in paise and in rupees beside Peach's answer, so 5000 is not read as ₹5,000.
+		expect((output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
+			status: 'success',
+			refundRequested: { currency: 'INR', value: 5000, text: '₹50.00' },
+		});
+		const whole = await run({ ...base, refundType: 'full' }, [
+			{ statusCode: 201, body: { status: 'success' } },
+		]);
+		expect((whole.output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
+			status: 'success',
+			refundRequested: { wholeOrder: true },
 		});
 		const usd = await run({ ...base, currency: 'USD' });
 		expect((usd.output as Error).message).toBe('Currency "USD" is not supported');
@@ -128,7 +142,7 @@ describe('Order', () => {
 				amount === undefined ? partial : { ...partial, amount },
 			);
 			expect(requests).toHaveLength(0);
-			expect((output as Error).message).toMatch(/^Amount \(Minor Units\) .* is empty or zero$/);
+			expect((output as Error).message).toMatch(/^Amount \(Minor Units\) (.* )?is empty or zero$/);
 			expect((output as { description: string }).description).toContain(
 				'choose Refund → The Whole Order to refund everything',
 			);

@@ -148,8 +148,36 @@ export function recipientOf(plan: RefundPlan): string {
 	return plan.orderId;
 }
 
-export const deliver = postDelivery((plan: RefundPlan) => ({
+const post = postDelivery((plan: RefundPlan) => ({
 	path: apiPath`/orders/${segment('Order ID', plan.orderId)}/refunds`,
 	body: plan.body,
 	notFound: { label: 'Order', id: plan.orderId },
 }));
+
+/**
+ * What was asked, beside Peach's answer: the amount in paise and in rupees (12000 → "₹120.00"), so
+ * a minor-unit amount is not misread; or that the whole order was asked. Pure.
+ */
+function refundRequested(body: IDataObject): IDataObject {
+	const amount = body.amount as { currency: string; value: number } | undefined;
+	if (amount === undefined) return { wholeOrder: true };
+	return {
+		currency: amount.currency,
+		value: amount.value,
+		text: new Intl.NumberFormat('en-IN', { style: 'currency', currency: amount.currency }).format(
+			amount.value / 100,
+		),
+	};
+}
+
+export async function deliver(
+	this: IExecuteFunctions,
+	plan: RefundPlan,
+	itemIndex: number,
+	permit: Parameters<typeof post>[2],
+): Promise<IDataObject> {
+	return {
+		...(await post.call(this, plan, itemIndex, permit)),
+		refundRequested: refundRequested(plan.body),
+	};
+}
