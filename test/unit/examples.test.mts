@@ -148,3 +148,39 @@ describe("examples run from README's words alone", () => {
 		},
 	);
 });
+
+/**
+ * The height a sticky note's text needs in n8n's editor (its Markdown at 14 px, lines of 20 px; a
+ * `##` heading 34 px; 12 px between paragraphs; 16 px padding above and below), with about 7.4 px
+ * per character of the note's width less its padding: a note shorter than this cuts its text.
+ */
+function heightNeeded(content: string, width: number): number {
+	const perLine = Math.floor((width - 32) / 7.4);
+	const paragraphs = content.split(/\n\s*\n|\n(?=##)/).filter((part) => part.trim() !== '');
+	let height = 32;
+	for (const paragraph of paragraphs) {
+		for (const line of paragraph.split('\n')) {
+			if (line.startsWith('## ')) height += 34 * Math.ceil((line.length - 3) / (perLine * 0.7));
+			else height += 20 * Math.max(1, Math.ceil(line.replace(/[*`]/g, '').length / perLine));
+		}
+		height += 12;
+	}
+	return height;
+}
+
+describe('sticky notes', () => {
+	it.each(files)('%s: every sticky note is tall enough for its text', (file) => {
+		const parsed = JSON.parse(readFileSync(join(folder, file), 'utf8')) as {
+			nodes: Array<{ type: string; name: string; parameters: Record<string, unknown> }>;
+		};
+		for (const note of parsed.nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote')) {
+			const width = Number(note.parameters.width ?? 240);
+			const height = Number(note.parameters.height ?? 160);
+			const needed = heightNeeded(String(note.parameters.content), width);
+			expect(
+				height,
+				`${note.name}: ${height} px high, its text needs about ${needed}`,
+			).toBeGreaterThanOrEqual(needed);
+		}
+	});
+});
