@@ -2,7 +2,8 @@
  * The package's layering, checked by `npm run lint` (dependency-cruiser). Lower layers never import
  * upper ones; there are no import circles; the sandbox and the e2e suite never use the node's code.
  *
- *   Peach.node.ts → actions/registry, router → actions/<resource>/<op>.operation
+ *   Peach.node.ts → actions/router → actions/run (per item, batch, delivering; the delivery record)
+ *     and actions/registry → actions/<resource>/<op>.operation
  *     → descriptions (fields, locators) · api (shared Peach requests) · methods/listSearch
  *     → transport → helpers
  *   credentials ← transport (Base URL rule)            PeachTrigger → Peach/helpers only
@@ -75,14 +76,14 @@ module.exports = {
 			to: { path: `${PEACH}/actions/[^/]+/[^/]+\\.operation\\.ts$` },
 		},
 		{
-			name: 'only-the-router-issues-delivery-permits',
+			name: 'only-the-delivering-run-issues-delivery-permits',
 			severity: 'error',
 			comment:
-				'A delivering request needs a DeliveryPermit; only the router, after checking every item, creates one (the others name its type only).',
+				'A delivering request needs a DeliveryPermit; only the delivering run (actions/run/delivering.ts), after checking every item, creates one (the others name its type only).',
 			from: {
 				path: '^nodes/',
 				pathNot: [
-					`${PEACH}/actions/router\\.ts$`,
+					`${PEACH}/actions/run/delivering\\.ts$`,
 					`${PEACH}/actions/node\\.type\\.ts$`,
 					`${PEACH}/transport/types\\.ts$`,
 				],
@@ -90,13 +91,13 @@ module.exports = {
 			to: { path: `${PEACH}/transport/permit\\.ts$` },
 		},
 		{
-			name: 'only-the-router-keeps-the-delivery-record',
+			name: 'only-the-delivering-run-keeps-the-delivery-record',
 			severity: 'error',
 			comment:
-				"What a delivering operation already did (for n8n's retries) is recorded by the router alone: an operation cannot skip or forge that record.",
+				"What a delivering operation already did (for n8n's retries) is recorded by the delivering run alone: an operation cannot skip or forge that record.",
 			from: {
 				path: '^nodes/',
-				pathNot: [`${PEACH}/actions/router\\.ts$`, `${PEACH}/actions/run/record/`],
+				pathNot: [`${PEACH}/actions/run/delivering\\.ts$`, `${PEACH}/actions/run/record/`],
 			},
 			to: { path: `${PEACH}/actions/run/record/` },
 		},

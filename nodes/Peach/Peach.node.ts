@@ -9,7 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { nodeProperties } from './actions/registry';
 import { router } from './actions/router';
-import { webhook as sendAndWaitWebhook } from './actions/templateMessage/sendAndWait.answer';
+import { webhook as sendAndWaitWebhook } from './actions/templateMessage/sendAndWait/answer';
 import { listSearch } from './methods/listSearch';
 import { resourceMapping } from './methods/resourceMapping';
 
@@ -69,6 +69,8 @@ export class Peach implements INodeType {
 	webhook = sendAndWaitWebhook;
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await router.call(this);
+		// With Continue On Fail (or an error output), a failed item becomes an error item and the
+		// others go on; without it, the first failure stops the node (actions/run/).
+		return await router.call(this, this.continueOnFail());
 	}
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../nodes/Peach/Peach.node.ts';
 import { PeachTrigger } from '../../nodes/PeachTrigger/PeachTrigger.node.ts';
-import { resolveParameters } from './parameters.ts';
+import { resolveParameters } from './support/parameters.ts';
 
 interface WorkflowNode {
 	name: string;

@@ -4,11 +4,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { uploadMedia } from '../api/media';
 import { templateOf } from '../api/templates';
 import { requireText } from '../helpers/fields';
+import { isPlainObject } from '../helpers/json';
 import { PeachInputError } from '../helpers/inputError';
 import { MEDIA_TYPES, md5Base64, withArticle } from '../helpers/media';
 import { headerMediaKind } from '../helpers/templateVariables';
-import { inLanes } from '../helpers/lanes';
-import { widthOf } from '../transport/width';
+import { concurrently } from '../transport/width';
 import type { BinaryFile } from './itemParameters';
 import { binaryFileOfItem, bytesOfFile } from './itemParameters';
 
@@ -25,6 +25,16 @@ export interface HeaderMedia {
 	mediaUrl?: string;
 	/** What `liquid_values.header_media` carries: the media:// URL, or `{link, filename}` for a document. */
 	value?: string | IDataObject;
+}
+
+/** Template variables with the uploaded header file as `header_media` (as they are without one). Pure. */
+export function withHeaderMedia(
+	liquidValues: unknown,
+	media: HeaderMedia | undefined,
+): IDataObject | undefined {
+	const values = isPlainObject(liquidValues) ? liquidValues : undefined;
+	if (media?.value === undefined) return values;
+	return { ...values, header_media: media.value };
 }
 
 /** The content types of a kind, for messages. */
@@ -143,10 +153,10 @@ export async function uploadHeaderMedia(
 			failures.set(entry.itemIndex, uploadError(context, error, entry.media, entry.itemIndex));
 		}
 	}
-	await inLanes(
+	await concurrently(
+		context,
 		[...byFile.entries()],
 		() => undefined,
-		() => widthOf(context).current,
 		async ([key, users]) => {
 			const [first] = users;
 			let upload = known.get(key);

@@ -34,7 +34,7 @@ export function liquidValuesOfItem(
 /**
  * An operation's `recordOf` (node.type.ts): the record its item changes, read from one parameter (a
  * locator's value or an ID; a contact's number as Peach knows it, so `+91 99887 76655` and
- * `+919988776655` are one contact). The router keeps one record's items in turn.
+ * `+919988776655` are one contact). The per-item run (run/perItem.ts) keeps one record's items in turn.
  */
 export function recordIn(parameter: string, kind: 'id' | 'contact' = 'id') {
 	return function recordOf(this: IExecuteFunctions, itemIndex: number): string | undefined {

@@ -109,8 +109,8 @@ interface DeliveringBase<Plan> {
 }
 
 /**
- * An operation whose request delivers a message or moves money, once per input item. The router
- * first prepares every item (reads and checks all parameters: nothing is delivered), and only when
+ * An operation whose request delivers a message or moves money, once per input item. The delivering
+ * run (run/delivering.ts) first prepares every item (reads and checks all parameters: nothing is delivered), and only when
  * all are right delivers them, with its permit, skipping what an earlier try of the node delivered.
  * Whatever happens after a delivery succeeded (a later item failing, `follow`) never hides that
  * item's output.

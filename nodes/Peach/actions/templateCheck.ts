@@ -63,7 +63,9 @@ function whereUsed(template: IDataObject, name: string): string {
 	const places = [...new Set(placesOf(template, name).map((place) => place.component))];
 	const named = places.map((place) => (place === 'url button' ? 'a URL button' : `its ${place}`));
 	if (named.length === 0) return 'it';
-	return named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+	return named.length === 1
+		? named[0]
+		: `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
 }
 
 /**

@@ -151,3 +151,15 @@ export function requestOptionsField(
 		options,
 	};
 }
+
+/** An operation's Additional Fields: its optional inputs, each added only when wanted. */
+export function additionalFieldsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options,
+	};
+}

@@ -1,9 +1,5 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-/** The Header Media choices: a template variable, or a file from the input items' binary data. */
-export const HEADER_MEDIA_MODES = ['variables', 'binary', 'binaryPerContact'] as const;
-export type HeaderMediaMode = (typeof HEADER_MEDIA_MODES)[number];
-
 const FROM_VARIABLES: INodePropertyOptions = {
 	name: 'From the Variables',
 	value: 'variables',

@@ -1,5 +1,5 @@
 /**
- * A user input that cannot be sent. Pure helpers throw it; the router turns it into a
+ * A user input that cannot be sent. Pure helpers throw it; the run (actions/run/) turns it into a
  * NodeOperationError with the item index, so nothing is sent for that item.
  */
 export class PeachInputError extends Error {

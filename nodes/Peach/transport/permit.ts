@@ -1,7 +1,7 @@
 /**
- * The router's word that every input item was read and checked before the first request that can
+ * The delivering run's word (actions/run/delivering.ts) that every input item was read and checked before the first request that can
  * deliver a message or move money. A request marked with it is never retried, and an unclear
- * failure of it says it may already have happened. Only the router issues one (npm run lint checks
+ * failure of it says it may already have happened. Only that run issues one (npm run lint checks
  * that nothing else imports this file), so an operation cannot deliver before all items are checked.
  */
 export class DeliveryPermit {

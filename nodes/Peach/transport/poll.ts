@@ -1,9 +1,8 @@
 import { sleep } from 'n8n-workflow';
 
-import { inLanes } from '../helpers/lanes';
 import { wasPastDeadline } from './outcome';
 import { peachApiRequest } from './request';
-import { widthOf } from './width';
+import { concurrently } from './width';
 import type { PeachContext, PeachRequest } from './types';
 
 export interface FollowOptions {
@@ -60,10 +59,10 @@ export async function followUntil(
 		const open = results.flatMap((result, index) =>
 			result.done || result.error || result.outOfTime ? [] : [index],
 		);
-		await inLanes(
+		await concurrently(
+			this,
 			open,
 			() => undefined,
-			() => widthOf(this).current,
 			async (index) => {
 				// No read starts, and none outlives, the one time limit.
 				if (performance.now() >= deadline) return;

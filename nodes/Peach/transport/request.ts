@@ -154,7 +154,7 @@ export interface DeliveryRequest {
 
 /**
  * A delivering operation's `deliver`: the one POST that sends, launches, orders or refunds, made
- * once under the router's permit; Peach's answer is the output object.
+ * once under the delivering run's permit; Peach's answer is the output object.
  */
 export function postDelivery<Plan>(requestOf: (plan: Plan) => DeliveryRequest) {
 	return async function deliver(

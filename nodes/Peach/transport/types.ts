@@ -19,7 +19,7 @@ export interface PeachRequest {
 	/** Names the entity in a 404, e.g. `{ label: 'Trigger', id: 'trig_1' }`. */
 	notFound?: { label: string; id: string };
 	/**
-	 * For a request that delivers a message or moves money (sends, refunds): the router's permit,
+	 * For a request that delivers a message or moves money (sends, refunds): the delivering run's permit,
 	 * given only once every item was checked. Such a request is never retried, and an unclear failure
 	 * says it may already have happened.
 	 */

@@ -1,12 +1,14 @@
+import { inLanes } from '../helpers/lanes';
 import { requestOptionsOf } from './requestOptions';
 import type { PeachContext } from './types';
 
 /**
- * How many requests of an execution are with Peach at once. Peach documents no rate limit, so the
- * width is found the way TCP and the AWS SDKs' adaptive retry mode find a rate: it starts narrow,
- * doubles each round trip while Peach answers promptly (then grows by one per round trip), halves on
- * a 429 (Peach did not take the request) and narrows by a quarter when answers slow down, at most
- * once per round trip; never above the ceiling the user allows (Max Concurrent Requests).
+ * Concurrency: how many requests of an execution are with Peach at once (the width). Peach
+ * documents no rate limit, so the width is found the way TCP and the AWS SDKs' adaptive retry mode
+ * find a rate: it starts narrow, doubles each round trip while Peach answers promptly (then grows by
+ * one per round trip), halves on a 429 (Peach did not take the request) and narrows by a quarter when
+ * answers slow down, at most once per round trip; never above the ceiling the user allows (Max
+ * Concurrent Requests).
  */
 export const WIDTH = {
 	/** Where an execution starts (or the ceiling, if lower). */
@@ -105,4 +107,18 @@ export function widthOf(context: PeachContext): Width {
 		widths.set(context, width);
 	}
 	return width;
+}
+
+/**
+ * Runs `work` for every entry with the execution's concurrency: as many at a time as its width allows
+ * now (Max Concurrent Requests is the ceiling), the entries of one lane (`laneOf`: one contact, one
+ * record) one after another in input order.
+ */
+export async function concurrently<T>(
+	context: PeachContext,
+	entries: T[],
+	laneOf: (entry: T) => string | undefined,
+	work: (entry: T) => Promise<void>,
+): Promise<void> {
+	await inLanes(entries, laneOf, () => widthOf(context).current, work);
 }

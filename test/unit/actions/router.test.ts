@@ -9,16 +9,16 @@ import type {
 	ItemOperation,
 	PeachOperation,
 	ResourceDefinition,
-} from '../../nodes/Peach/actions/node.type';
-import { router as runRouter } from '../../nodes/Peach/actions/router';
-import { PeachInputError } from '../../nodes/Peach/helpers/inputError';
-import { createExecuteContext, node } from './harness';
+} from '../../../nodes/Peach/actions/node.type';
+import { router as runRouter } from '../../../nodes/Peach/actions/router';
+import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
+import { createExecuteContext, node } from '../support/harness';
 
 const option = { name: 'X', value: 'x', action: 'Do a thing', description: 'Does a thing' };
 
 /** The registry the router reads: one resource whose one operation is the one under test. */
 const registered = vi.hoisted(() => ({ resources: {} as Record<string, unknown> }));
-vi.mock('../../nodes/Peach/actions/registry', async (importOriginal) => ({
+vi.mock('../../../nodes/Peach/actions/registry', async (importOriginal) => ({
 	...(await importOriginal<object>()),
 	get registry() {
 		return registered.resources;
@@ -33,7 +33,7 @@ const registryWith = (operation: PeachOperation): Record<string, ResourceDefinit
 const router = {
 	call: (context: IExecuteFunctions, resources: Record<string, ResourceDefinition>) => {
 		registered.resources = resources;
-		return runRouter.call(context);
+		return runRouter.call(context, context.continueOnFail());
 	},
 };
 

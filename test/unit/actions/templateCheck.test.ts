@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { createExecuteContext, locator } from './harness';
-import { Peach } from '../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator } from '../support/harness';
+import { Peach } from '../../../nodes/Peach/Peach.node';
 
 /**
  * No message goes out half-filled: a template variable that comes out missing or empty is refused

@@ -2,10 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { escapeHtml, safeHtml } from '../../../nodes/Peach/helpers/html';
-import {
-	readAnswer,
-	customFormOf,
-} from '../../../nodes/Peach/actions/templateMessage/sendAndWait.form';
+import { readAnswer } from '../../../nodes/Peach/actions/templateMessage/sendAndWait/form.answers';
+import { customFormOf } from '../../../nodes/Peach/actions/templateMessage/sendAndWait/form.definition';
 
 describe("safeHtml: a workflow's Custom HTML on the answer page", () => {
 	it('keeps the simple tags as written, without attributes', () => {

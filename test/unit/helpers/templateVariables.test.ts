@@ -5,7 +5,7 @@ import {
 	templateVariables,
 } from '../../../nodes/Peach/helpers/templateVariables';
 import { getTemplateVariables } from '../../../nodes/Peach/methods/resourceMapping/templateVariables';
-import { createLoadOptionsContext, locator } from '../harness';
+import { createLoadOptionsContext, locator } from '../support/harness';
 
 const template = {
 	id: 'wat_1',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
 import { listSearch } from '../../../nodes/Peach/methods/listSearch';
-import { createLoadOptionsContext, locator } from '../harness';
+import { createLoadOptionsContext, locator } from '../support/harness';
 
 const { searchAutomations, searchTemplates, searchTriggers } = listSearch;
 

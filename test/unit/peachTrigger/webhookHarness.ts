@@ -2,7 +2,7 @@ import { returnJsonArray } from 'n8n-core';
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
-import { lookup, resolveParameters } from '../parameters';
+import { lookup, resolveParameters } from '../support/parameters';
 
 /** Calls the Peach Trigger's webhook() as n8n does, recording what it answered. */
 export interface Call {

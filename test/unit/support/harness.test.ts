@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../nodes/Peach/Peach.node';
+import { Peach } from '../../../nodes/Peach/Peach.node';
 import { createExecuteContext, locator } from './harness';
 
 /** The unit harness gives the node its parameters as n8n does: the description decides. */

@@ -12,8 +12,8 @@ import type {
 import { sleep } from 'n8n-workflow';
 import { vi } from 'vitest';
 
-import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
-import { Peach } from '../../nodes/Peach/Peach.node';
+import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
+import { Peach } from '../../../nodes/Peach/Peach.node';
 import { type Lineage, newExecution } from './n8nRecovery';
 import {
 	customDataOf,

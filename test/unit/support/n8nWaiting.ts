@@ -5,7 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { Peach } from '../../nodes/Peach/Peach.node';
+import { Peach } from '../../../nodes/Peach/Peach.node';
 import { node } from './harness';
 import { customDataOf, type WaitingExecution } from './n8nExecutionData';
 import { resolveParameters } from './parameters';

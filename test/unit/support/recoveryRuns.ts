@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, NodeApiError } from 'n8n-workflow
 import { sleep } from 'n8n-workflow';
 import { expect, vi } from 'vitest';
 
-import { Peach } from '../../nodes/Peach/Peach.node';
+import { Peach } from '../../../nodes/Peach/Peach.node';
 import {
 	createExecuteContext,
 	type FakeResponse,

@@ -5,8 +5,8 @@ import { ExecuteContext } from 'n8n-core';
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
-import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
-import { Peach } from '../../nodes/Peach/Peach.node';
+import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
+import { Peach } from '../../../nodes/Peach/Peach.node';
 
 /**
  * n8n's own request functions (n8n-core's ExecuteContext helpers: httpRequestWithAuthentication and

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../harness';
+import { createExecuteContext, type FakeResponse, locator } from '../support/harness';
 
 /**
  * Simulated time: every timer (n8n's sleep is one), Date and performance.now run on vitest's fake

@@ -1,11 +1,11 @@
 import type { NodeApiError } from 'n8n-workflow';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { segment } from '../../nodes/Peach/transport/path';
-import { wasNotSent } from '../../nodes/Peach/transport/outcome';
-import { Peach } from '../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator, node, TEST_API_KEY } from './harness';
-import { n8nRequestHelpers, recordingServer } from './wire.mts';
+import { segment } from '../../../nodes/Peach/transport/path';
+import { wasNotSent } from '../../../nodes/Peach/transport/outcome';
+import { Peach } from '../../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator, node, TEST_API_KEY } from '../support/harness';
+import { n8nRequestHelpers, recordingServer } from '../support/wire.mts';
 
 /**
  * What the user gave is what happens, tested over n8n's own request function against local servers

@@ -18,7 +18,7 @@ import { wasNotSent } from '../../../nodes/Peach/transport/outcome';
 import { apiPath } from '../../../nodes/Peach/transport/path';
 import { DeliveryPermit } from '../../../nodes/Peach/transport/permit';
 import { peachApiRequest } from '../../../nodes/Peach/transport/request';
-import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from '../harness';
+import { createExecuteContext, node, TEST_API_KEY, TEST_BASE_URL } from '../support/harness';
 
 /** n8n's sleep, recorded; it moves a fake clock so a pause ends as it would. */
 const clock = vi.hoisted(() => ({ now: 0, sleeps: [] as number[] }));

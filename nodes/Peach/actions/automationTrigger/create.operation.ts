@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { keyValueCollection } from '../../descriptions/fields';
+import { additionalFieldsCollection, keyValueCollection } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { isSet } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
@@ -34,36 +34,29 @@ export const properties: INodeProperties[] = [
 		description:
 			'Whether to activate the trigger now (Peach registers the integration webhook); otherwise it is created as a draft',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			dataMappingsField,
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Paid orders from the web shop',
-			},
-			{
-				displayName: 'Source',
-				name: 'source',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. peach_shopify',
-				description: 'Only to tell apart conditions of the same name from different integrations',
-			},
-			keyValueCollection('variables', 'Variables', {
-				description: "Values for the condition's variables (text), e.g. key_path = $.source_name",
-				keyPlaceholder: 'e.g. key_path',
-				valuePlaceholder: 'e.g. $.source_name',
-			}),
-		],
-	},
+	additionalFieldsCollection([
+		dataMappingsField,
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Paid orders from the web shop',
+		},
+		{
+			displayName: 'Source',
+			name: 'source',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. peach_shopify',
+			description: 'Only to tell apart conditions of the same name from different integrations',
+		},
+		keyValueCollection('variables', 'Variables', {
+			description: "Values for the condition's variables (text), e.g. key_path = $.source_name",
+			keyPlaceholder: 'e.g. key_path',
+			valuePlaceholder: 'e.g. $.source_name',
+		}),
+	]),
 ];
 
 /**

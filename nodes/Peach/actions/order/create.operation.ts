@@ -10,6 +10,7 @@ import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
 import { minorUnits } from './shared';
 import { apiPath } from '../../transport/path';
+import { additionalFieldsCollection } from '../../descriptions/fields';
 
 export const option: OperationOption = {
 	name: 'Create',
@@ -70,57 +71,50 @@ export const properties: INodeProperties[] = [
 		],
 	},
 	contactFieldsCollection(),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'App Execution ID',
-				name: 'appExecutionId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. app_exec_1234',
-				description: 'The Peach app execution the order belongs to',
-			},
-			{
-				displayName: 'Expires At',
-				name: 'expiresAt',
-				type: 'dateTime',
-				default: '',
-				description:
-					'When the order stops being payable; must be in the future. Sent as epoch seconds.',
-			},
-			{
-				displayName: 'Expiry Description',
-				name: 'expiryDescription',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Pay within 24 hours',
-				description: 'Shown to the contact with the expiry',
-			},
-			{
-				displayName: 'Order ID',
-				name: 'orderId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. A-1001',
-				description: "Your own order ID (Peach's webhooks return it as reference_id)",
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: [
-					{ name: 'Digital Goods', value: 'digital_goods' },
-					{ name: 'Physical Goods', value: 'physical_goods' },
-				],
-				default: 'physical_goods',
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'App Execution ID',
+			name: 'appExecutionId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. app_exec_1234',
+			description: 'The Peach app execution the order belongs to',
+		},
+		{
+			displayName: 'Expires At',
+			name: 'expiresAt',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When the order stops being payable; must be in the future. Sent as epoch seconds.',
+		},
+		{
+			displayName: 'Expiry Description',
+			name: 'expiryDescription',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Pay within 24 hours',
+			description: 'Shown to the contact with the expiry',
+		},
+		{
+			displayName: 'Order ID',
+			name: 'orderId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. A-1001',
+			description: "Your own order ID (Peach's webhooks return it as reference_id)",
+		},
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: [
+				{ name: 'Digital Goods', value: 'digital_goods' },
+				{ name: 'Physical Goods', value: 'physical_goods' },
+			],
+			default: 'physical_goods',
+		},
+	]),
 ];
 
 /** The body of `POST /api/v1/orders`. Pure. */

@@ -3,7 +3,7 @@ import * as connectToAiAgent from './connectToAiAgent.operation';
 import * as getManyStatuses from './getManyStatuses.operation';
 import * as getStatus from './getStatus.operation';
 import * as send from './send.operation';
-import * as sendAndWait from './sendAndWait.operation';
+import * as sendAndWait from './sendAndWait/sendAndWait.operation';
 import * as sendAppMessage from './sendAppMessage.operation';
 
 export const templateMessage: ResourceDefinition = {

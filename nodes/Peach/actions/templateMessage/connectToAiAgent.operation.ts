@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
-import { businessPhoneNumberField } from '../../descriptions/fields';
+import { additionalFieldsCollection, businessPhoneNumberField } from '../../descriptions/fields';
 import { headerMediaFields } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
@@ -38,14 +38,7 @@ export const properties: INodeProperties[] = [
 			'The AI agent that takes over the conversation, from the Peach web app (Peach has no API that lists AI agents)',
 	},
 	contactFieldsCollection(['email', 'name']),
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [businessPhoneNumberField()],
-	},
+	additionalFieldsCollection([businessPhoneNumberField()]),
 ];
 
 /** The body of `POST /api/v1/events` for `connect_to_ai_agent` (liquid_values is required here). Pure. */

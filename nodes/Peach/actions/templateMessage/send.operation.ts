@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
-import { businessPhoneNumberField } from '../../descriptions/fields';
+import { additionalFieldsCollection, businessPhoneNumberField } from '../../descriptions/fields';
 import { headerMediaFields } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
@@ -51,71 +51,64 @@ export const properties: INodeProperties[] = [
 		description: 'How long to wait for a final status, at most 600 seconds (10 minutes)',
 		displayOptions: { show: { waitForDelivery: [true] } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			businessPhoneNumberField(),
-			locator('automation', {
-				displayName: 'Reply Automation',
-				name: 'replyAutomation',
-				description:
-					"The automation (or AI agent, by ID) that handles the contact's reply. Sent as reply_automation.app_id.",
-			}),
-			{
-				displayName: 'Retry Until',
-				name: 'retryUntil',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Peach keeps retrying a failed delivery until this moment. Must be in the future; sent in UTC.',
-			},
-			{
-				displayName: 'Retry Window',
-				name: 'retryWindow',
-				type: 'fixedCollection',
-				default: {},
-				placeholder: 'Add Retry Window',
-				description: 'The time of day within which Peach may retry the delivery',
-				options: [
-					{
-						displayName: 'Window',
-						name: 'window',
-						values: [
-							{
-								displayName: 'Start Time',
-								name: 'startAt',
-								type: 'string',
-								default: '08:00',
-								placeholder: 'e.g. 08:00',
-								description: 'Start of the window, HH:MM on a 24-hour clock',
-							},
-							{
-								displayName: 'End Time',
-								name: 'endAt',
-								type: 'string',
-								default: '20:00',
-								placeholder: 'e.g. 20:00',
-								description: 'End of the window, HH:MM on a 24-hour clock',
-							},
-							{
-								displayName: 'Time Zone',
-								name: 'timezone',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. Asia/Kolkata',
-								description:
-									"IANA time zone of the window. Leave empty to use the Peach account's default time zone.",
-							},
-						],
-					},
-				],
-			},
-		],
-	},
+	additionalFieldsCollection([
+		businessPhoneNumberField(),
+		locator('automation', {
+			displayName: 'Reply Automation',
+			name: 'replyAutomation',
+			description:
+				"The automation (or AI agent, by ID) that handles the contact's reply. Sent as reply_automation.app_id.",
+		}),
+		{
+			displayName: 'Retry Until',
+			name: 'retryUntil',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Peach keeps retrying a failed delivery until this moment. Must be in the future; sent in UTC.',
+		},
+		{
+			displayName: 'Retry Window',
+			name: 'retryWindow',
+			type: 'fixedCollection',
+			default: {},
+			placeholder: 'Add Retry Window',
+			description: 'The time of day within which Peach may retry the delivery',
+			options: [
+				{
+					displayName: 'Window',
+					name: 'window',
+					values: [
+						{
+							displayName: 'Start Time',
+							name: 'startAt',
+							type: 'string',
+							default: '08:00',
+							placeholder: 'e.g. 08:00',
+							description: 'Start of the window, HH:MM on a 24-hour clock',
+						},
+						{
+							displayName: 'End Time',
+							name: 'endAt',
+							type: 'string',
+							default: '20:00',
+							placeholder: 'e.g. 20:00',
+							description: 'End of the window, HH:MM on a 24-hour clock',
+						},
+						{
+							displayName: 'Time Zone',
+							name: 'timezone',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. Asia/Kolkata',
+							description:
+								"IANA time zone of the window. Leave empty to use the Peach account's default time zone.",
+						},
+					],
+				},
+			],
+		},
+	]),
 ];
 
 /** The WhatsApp message status in an event's answer (`result.status`), if any. */

@@ -8,7 +8,7 @@ import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
-import { headerMediaOfItem, uploadHeaderMedia } from '../headerMedia';
+import { headerMediaOfItem, uploadHeaderMedia, withHeaderMedia } from '../headerMedia';
 import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../node.type';
 import { checkTemplateBeforeSend } from '../templateCheck';
 import { apiPath } from '../../transport/path';
@@ -129,13 +129,12 @@ export async function uploadHeaderFiles(
 }
 
 /** The event body with the uploaded header file as `liquid_values.header_media`. Pure. */
-export function withHeaderMedia(body: IDataObject, media: HeaderMedia | undefined): IDataObject {
+function withHeaderFile(body: IDataObject, media: HeaderMedia | undefined): IDataObject {
 	if (media?.value === undefined) return body;
 	const message = isPlainObject(body.template_message) ? body.template_message : {};
-	const liquidValues = isPlainObject(message.liquid_values) ? message.liquid_values : {};
 	return {
 		...body,
-		template_message: { ...message, liquid_values: { ...liquidValues, header_media: media.value } },
+		template_message: { ...message, liquid_values: withHeaderMedia(message.liquid_values, media) },
 	};
 }
 
@@ -154,7 +153,7 @@ export async function deliverTemplateMessage(
 ): Promise<IDataObject> {
 	const answer = await sendEvent.call(
 		this,
-		withHeaderMedia(plan.body, plan.headerMedia),
+		withHeaderFile(plan.body, plan.headerMedia),
 		itemIndex,
 		permit,
 	);

@@ -4,18 +4,13 @@ import { isSet } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject, parseJson } from '../../helpers/json';
 import { outputOf } from '../../helpers/payload';
-import { placeholderNames, placeholdersWithoutExample } from '../../helpers/templateVariables';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { approvalRequestOf, approvalRequestProperties } from './approvalRequest';
-import {
-	bodyVariableProblems,
-	bodyWordsHint,
-	CATEGORIES,
-	categoryOptions,
-	hintOnce,
-} from './shared';
+import { bodyWordsHint, templateProblems } from './metaRules';
+import { categoryOptions, hintOnce } from './shared';
 import { apiPath } from '../../transport/path';
+import { additionalFieldsCollection } from '../../descriptions/fields';
 
 export const option: OperationOption = {
 	name: 'Create',
@@ -23,18 +18,6 @@ export const option: OperationOption = {
 	action: 'Create a template',
 	description:
 		'Create a WhatsApp template in Peach (header, body with variables and their examples, footer, buttons); submit it to Meta afterwards',
-};
-
-/** Meta's limits for template parts, checked before anything is sent. */
-export const LIMITS = {
-	name: 512,
-	headerText: 60,
-	body: 1024,
-	footer: 60,
-	buttonText: 25,
-	buttons: 10,
-	urlButtons: 2,
-	phoneButtons: 1,
 };
 
 export const properties: INodeProperties[] = [
@@ -203,39 +186,32 @@ export const properties: INodeProperties[] = [
 			"Peach's components_attributes: component_type, data_type, value, and for buttons sub_type and name",
 		displayOptions: { show: { componentsInput: ['json'] } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Folder',
-				name: 'folder',
-				type: 'string',
-				default: '',
-				description: 'A folder to file the template in, in Peach',
-			},
-			{
-				displayName: 'Purpose',
-				name: 'purpose',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. promotion',
-				description: "The template's purpose as Peach names it, e.g. promotion or general",
-			},
-			{
-				displayName: 'WhatsApp Business Account ID',
-				name: 'wabaId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 456',
-				description:
-					"The WhatsApp Business Account (WABA). Sent as a number when it is digits (Peach's docs), else as text. Leave it out when the account has one WABA.",
-			},
-		],
-	},
+	additionalFieldsCollection([
+		{
+			displayName: 'Folder',
+			name: 'folder',
+			type: 'string',
+			default: '',
+			description: 'A folder to file the template in, in Peach',
+		},
+		{
+			displayName: 'Purpose',
+			name: 'purpose',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. promotion',
+			description: "The template's purpose as Peach names it, e.g. promotion or general",
+		},
+		{
+			displayName: 'WhatsApp Business Account ID',
+			name: 'wabaId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 456',
+			description:
+				"The WhatsApp Business Account (WABA). Sent as a number when it is digits (Peach's docs), else as text. Leave it out when the account has one WABA.",
+		},
+	]),
 ];
 
 export interface TemplateButton {
@@ -274,104 +250,6 @@ export function componentsFromFields(input: {
 		});
 	}
 	return components;
-}
-
-/** Every problem Meta or Peach would refuse, named, so all are fixed at once. Pure. */
-export function templateProblems(template: {
-	templateName: string;
-	language: string;
-	category: string;
-	components: IDataObject[];
-}): string[] {
-	const problems: string[] = [];
-	const { templateName, language, components } = template;
-	if (!/^[a-z0-9_]+$/.test(templateName))
-		problems.push(
-			`Name "${templateName}" may only have lowercase letters, digits and underscores (e.g. ${
-				templateName
-					.toLowerCase()
-					.replace(/[^a-z0-9_]+/g, '_')
-					.replace(/^_+|_+$/g, '') || 'order_confirmation'
-			})`,
-		);
-	if (templateName.length > LIMITS.name)
-		problems.push(`Name is longer than ${LIMITS.name} characters`);
-	if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(language))
-		problems.push(`Language "${language}" is not a language code such as en, en_US or pt_BR`);
-	if (!CATEGORIES.includes(template.category))
-		problems.push(`Category "${template.category}" is not one of ${CATEGORIES.join(', ')}`);
-	const of = (type: string) => components.filter((component) => component.component_type === type);
-	const text = (component: IDataObject) =>
-		typeof component.value === 'string' ? component.value : '';
-	const body = of('body');
-	if (body.length === 0 || body.every((component) => text(component).trim() === ''))
-		problems.push('Body is missing: every template needs body text');
-	for (const component of body) {
-		if (text(component).length > LIMITS.body)
-			problems.push(`Body has ${text(component).length} characters; at most ${LIMITS.body}`);
-		problems.push(...bodyVariableProblems(text(component)));
-	}
-	for (const component of [...of('header'), ...body]) {
-		const part = component.component_type === 'header' ? 'Header' : 'Body';
-		if (component.component_type === 'header' && component.data_type !== 'text') continue;
-		for (const name of placeholdersWithoutExample(text(component)))
-			problems.push(
-				`${part} variable "${name}" has no example: write {{${name} | example: '...'}}`,
-			);
-	}
-	for (const header of of('header')) {
-		if (header.data_type === 'text') {
-			if (text(header).length > LIMITS.headerText)
-				problems.push(
-					`Header text has ${text(header).length} characters; at most ${LIMITS.headerText}`,
-				);
-			if (placeholderNames(text(header)).length > 1)
-				problems.push('Header text has more than one variable; Meta allows one');
-		}
-	}
-	for (const footer of of('footer')) {
-		if (text(footer).length > LIMITS.footer)
-			problems.push(`Footer has ${text(footer).length} characters; at most ${LIMITS.footer}`);
-		if (placeholderNames(text(footer)).length) problems.push('Footer may not have variables');
-	}
-	const buttons = of('buttons');
-	if (buttons.length > LIMITS.buttons)
-		problems.push(`${buttons.length} buttons; at most ${LIMITS.buttons}`);
-	const urls = buttons.filter((button) => button.sub_type === 'url');
-	const phones = buttons.filter((button) => button.sub_type === 'phone_number');
-	if (urls.length > LIMITS.urlButtons)
-		problems.push(`${urls.length} URL buttons; at most ${LIMITS.urlButtons}`);
-	if (phones.length > LIMITS.phoneButtons)
-		problems.push(`${phones.length} phone number buttons; at most ${LIMITS.phoneButtons}`);
-	buttons.forEach((button, index) => {
-		const label = typeof button.name === 'string' ? button.name : '';
-		const at = `Button ${index + 1}`;
-		if (!['quick_reply', 'url', 'phone_number'].includes(String(button.sub_type)))
-			problems.push(
-				`${at} type "${String(button.sub_type)}" is not quick_reply, url or phone_number`,
-			);
-		if (label.trim() === '') problems.push(`${at} has no text`);
-		if (label.length > LIMITS.buttonText)
-			problems.push(`${at} text "${label}" is longer than ${LIMITS.buttonText} characters`);
-		if (button.sub_type === 'url') {
-			// A URL button may end with one variable (WhatsApp's dynamic suffix), with its example.
-			const variables = placeholderNames(text(button));
-			const fixed = text(button).replace(/\{\{[^}]*\}\}$/, '');
-			if (!/^https?:\/\/\S+$/.test(fixed) || /\{\{/.test(fixed))
-				problems.push(
-					`${at} URL "${text(button)}" is not an http(s) URL (one variable is allowed, at its end)`,
-				);
-			else if (variables.length === 1 && placeholdersWithoutExample(text(button)).length)
-				problems.push(
-					`${at} URL variable "${variables[0]}" has no example: write {{${variables[0]} | example: '...'}}`,
-				);
-		}
-		if (button.sub_type === 'phone_number' && !/^\+[1-9]\d{6,14}$/.test(text(button)))
-			problems.push(
-				`${at} phone number "${text(button)}" is not + and the country code and number`,
-			);
-	});
-	return problems;
 }
 
 /** The body of `POST /api/v1/whats_app_templates`, wrapped as Peach documents it. Pure. */

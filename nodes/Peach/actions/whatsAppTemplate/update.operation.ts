@@ -7,15 +7,9 @@ import { outputOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import {
-	bodyVariableProblems,
-	bodyWordsHint,
-	CATEGORIES,
-	categoryOptions,
-	hintOnce,
-	templateIdOf,
-	templateLocator,
-} from './shared';
+import type { ComponentChange } from './metaRules';
+import { bodyTextHints, CATEGORIES } from './metaRules';
+import { categoryOptions, hintOnce, templateIdOf, templateLocator } from './shared';
 import { recordIn } from '../itemParameters';
 
 export const option: OperationOption = {
@@ -96,25 +90,6 @@ export const properties: INodeProperties[] = [
 		],
 	},
 ];
-
-export interface ComponentChange {
-	id?: string;
-	change?: string;
-	value?: string;
-}
-
-/**
- * What Meta's review would reject in a changed text if it is the template's body. A change names its
- * component by ID only, so the node cannot tell a body from a header or a button: a hint, not a
- * refusal (a URL, which may end with its variable, is not looked at). Pure.
- */
-export function bodyTextHints(change: ComponentChange): string[] {
-	const value = change.change === 'remove' ? '' : (change.value ?? '').trim();
-	if (value === '' || /^https?:\/\//i.test(value)) return [];
-	const hints = bodyVariableProblems(value).map((problem) => `if this is the body: ${problem}.`);
-	const words = bodyWordsHint(value);
-	return words ? [...hints, `if this is the body: ${words}`] : hints;
-}
 
 /** The PATCH body `{whats_app_template: {...}}`: only what the user changed; refuses an empty update. Pure. */
 export function buildUpdateTemplateBody(

@@ -1,8 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { type FakeResponse, createExecuteContext, locator } from '../harness';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { type FakeResponse, createExecuteContext, locator } from '../../support/harness';
 
 const base = {
 	resource: 'automationTrigger',

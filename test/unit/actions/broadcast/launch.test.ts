@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../harness';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator } from '../../support/harness';
 
 const accepted: FakeResponse = { statusCode: 200, body: { status: 'success', event_id: 'evt_b' } };
 const base = {

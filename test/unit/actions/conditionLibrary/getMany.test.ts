@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { listSearch } from '../../../nodes/Peach/methods/listSearch';
-import { createExecuteContext, createLoadOptionsContext } from '../harness';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { listSearch } from '../../../../nodes/Peach/methods/listSearch';
+import { createExecuteContext, createLoadOptionsContext } from '../../support/harness';
 
 describe('Condition Library → Get Many', () => {
 	it('GET /expressions with the source filter; the condition list shows name and source', async () => {

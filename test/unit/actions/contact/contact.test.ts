@@ -1,9 +1,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { CHUNK_SIZE } from '../../../nodes/Peach/actions/contact/createMany.operation';
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse } from '../harness';
+import { CHUNK_SIZE } from '../../../../nodes/Peach/actions/contact/createMany.operation';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse } from '../../support/harness';
 
 async function run(
 	params: Record<string, unknown> | Array<Record<string, unknown>>,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { listSearch } from '../../../nodes/Peach/methods/listSearch';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { listSearch } from '../../../../nodes/Peach/methods/listSearch';
 import {
 	createExecuteContext,
 	createLoadOptionsContext,
 	type FakeResponse,
 	locator,
-} from '../harness';
+} from '../../support/harness';
 
 async function run(
 	params: Record<string, unknown>,

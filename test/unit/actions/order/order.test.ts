@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse } from '../harness';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse } from '../../support/harness';
 
 async function run(
 	params: Record<string, unknown>,

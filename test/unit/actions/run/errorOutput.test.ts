@@ -9,8 +9,8 @@ import {
 } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { type FakeResponse, locator, runPeach } from '../harness';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { type FakeResponse, locator, runPeach } from '../../support/harness';
 
 /**
  * On Error → Continue (using error output): n8n-core's own routing (`WorkflowExecute.

@@ -3,12 +3,12 @@ import { createHash } from 'crypto';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
-import { registry } from '../../nodes/Peach/actions/registry';
-import type { PeachOperation } from '../../nodes/Peach/actions/node.type';
-import { normalizeContactPhoneNumber } from '../../nodes/Peach/helpers/phone';
-import { buildRefundBody } from '../../nodes/Peach/actions/order/refund.operation';
-import { verifySecret } from '../../nodes/PeachTrigger/verify';
-import { type FakeResponse, locator, type RecordedRequest, runPeach } from './harness';
+import { registry } from '../../../../nodes/Peach/actions/registry';
+import type { PeachOperation } from '../../../../nodes/Peach/actions/node.type';
+import { normalizeContactPhoneNumber } from '../../../../nodes/Peach/helpers/phone';
+import { buildRefundBody } from '../../../../nodes/Peach/actions/order/refund.operation';
+import { verifySecret } from '../../../../nodes/PeachTrigger/verify';
+import { type FakeResponse, locator, type RecordedRequest, runPeach } from '../../support/harness';
 
 /** What the user gave is what happens: order kept, money checked, memory and time bounded. */
 

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { sleep } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { BUCKETS, GROUP } from '../../../nodes/Peach/actions/run/record/chain';
-import { DeliveryRecord } from '../../../nodes/Peach/actions/run/record/record';
-import { crashRetry, FakeDeduplicationStore, type Lineage, newExecution } from '../n8nRecovery';
+import { BUCKETS, GROUP } from '../../../../nodes/Peach/actions/run/record/chain';
+import { DeliveryRecord } from '../../../../nodes/Peach/actions/run/record/record';
+import { crashRetry, FakeDeduplicationStore, type Lineage, newExecution } from '../../support/n8nRecovery';
 import {
 	answersFor,
 	crashingTry,
@@ -14,7 +14,7 @@ import {
 	send,
 	type TryResult,
 	twice,
-} from '../recoveryRuns';
+} from '../../support/recoveryRuns';
 
 /**
  * The delivery record at the size the package is for (issue "What a send did is remembered at any

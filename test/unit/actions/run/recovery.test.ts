@@ -2,9 +2,9 @@ import type { IDataObject, INodeExecutionData, NodeApiError } from 'n8n-workflow
 import { sleep } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Peach } from '../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator, NEVER_ANSWERED } from './harness';
-import { crashRetry, editorRetry, FakeDeduplicationStore, newExecution } from './n8nRecovery';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator, NEVER_ANSWERED } from '../../support/harness';
+import { crashRetry, editorRetry, FakeDeduplicationStore, newExecution } from '../../support/n8nRecovery';
 import {
 	accepted,
 	answersFor,
@@ -17,7 +17,7 @@ import {
 	send,
 	serverError,
 	twice,
-} from './recoveryRuns';
+} from '../../support/recoveryRuns';
 
 /**
  * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { APP_MESSAGE } from '../../../nodes/Peach/actions/templateMessage/sendAppMessage.operation';
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator } from '../harness';
+import { APP_MESSAGE } from '../../../../nodes/Peach/actions/templateMessage/sendAppMessage.operation';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator } from '../../support/harness';
 
 const accepted = { statusCode: 200, body: { status: 'success', event_id: 'evt_9' } };
 

@@ -1,9 +1,9 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { buildSendTemplateMessageBody } from '../../../nodes/Peach/actions/templateMessage/shared';
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { type FakeResponse, createExecuteContext, jsonOf, locator, TEST_API_KEY } from '../harness';
+import { buildSendTemplateMessageBody } from '../../../../nodes/Peach/actions/templateMessage/shared';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { type FakeResponse, createExecuteContext, jsonOf, locator, TEST_API_KEY } from '../../support/harness';
 
 const minimal = {
 	resource: 'templateMessage',

@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator, type RecordedRequest } from '../harness';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator, type RecordedRequest } from '../../support/harness';
 
 /** A fake clock that n8n's sleep advances, so timeouts are tested without waiting. */
 const clock = vi.hoisted(() => ({ now: 0 }));

@@ -1,8 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator } from '../harness';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator } from '../../support/harness';
 
 async function run(
 	params: Record<string, unknown> | Array<Record<string, unknown>>,

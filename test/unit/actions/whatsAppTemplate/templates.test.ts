@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../harness';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator } from '../../support/harness';
 
 async function run(params: Record<string, unknown>, responses: FakeResponse[] = [], extra = {}) {
 	const harness = createExecuteContext({ params, responses, templates: 'responses', ...extra });

@@ -1,12 +1,12 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import type { EarlierOutcome } from '../../node.type';
 import { type BucketRun, type ChainState, entry, GROUP, placeRun, tokenOf } from './chain';
 import { lineageOf } from './lineage';
-import { type Probe, rebuildBucket } from './rebuild';
-import { type DeduplicationStore, entriesKeptFor, RecordStore } from './store';
+import { rebuildBucket } from './rebuild';
+import { findSlot, takeSlot } from './slots';
+import { batchedProbe, entriesKeptFor, RecordStore, storeOf } from './store';
 
 /**
  * The delivery record: what a delivering operation already did, so that none of n8n's ways of
@@ -53,40 +53,6 @@ function inputDigestOf(context: IExecuteFunctions, tokens: string[]): string {
 	return hash.digest('base64url').slice(0, 22);
 }
 
-/** Slots looked for in a Retry: executions of one workflow started in the same millisecond. */
-const SLOTS = 8;
-
-/**
- * An execution's first record takes the first free slot of its millisecond, noting its input; the
- * Retry of a crashed one finds it again: by that input, or as the only one.
- */
-async function takeSlot(store: RecordStore, lineage: string, input: string): Promise<number> {
-	for (let slot = 0; ; slot++)
-		if (await store.take([entry.slot(lineage, slot), entry.slot(lineage, slot, input)]))
-			return slot;
-}
-
-async function findSlot(
-	store: RecordStore,
-	lineage: string,
-	input: string,
-): Promise<number | undefined> {
-	const slots = Array.from({ length: SLOTS }, (_, slot) => slot);
-	const found = await store.probe(
-		slots.flatMap((slot) => [entry.slot(lineage, slot), entry.slot(lineage, slot, input)]),
-	);
-	const taken = slots.filter((slot) => found.has(entry.slot(lineage, slot)));
-	const same = taken.filter((slot) => found.has(entry.slot(lineage, slot, input)));
-	// Two of them started with this very input: it cannot tell which one this is.
-	const slot =
-		same.length > 1 ? undefined : (same[0] ?? (taken.length === 1 ? taken[0] : undefined));
-	if (slot !== undefined)
-		store.adopt([entry.slot(lineage, slot), entry.slot(lineage, slot, input)]);
-	if (slot !== undefined || taken.length > 1) return slot ?? -1;
-	// The crashed try never recorded anything: this one starts afresh.
-	return await takeSlot(store, lineage, input);
-}
-
 const CRASH_REASON =
 	'The request was under way when the n8n process running this execution stopped (for example a worker that was killed), so whether Peach got it is unknown.';
 
@@ -116,47 +82,6 @@ function runIndexOf(context: IExecuteFunctions): number {
 		// Without a data proxy (a node run as a tool by some n8n versions) every run is the first.
 		return 0;
 	}
-}
-
-/**
- * n8n's two deduplication functions, alone: `helpers` as a whole holds the execution's run data (its
- * request functions do), and what the record keeps for the execution's end must not keep it alive.
- */
-function storeOf(context: IExecuteFunctions): DeduplicationStore | undefined {
-	const { checkProcessedAndRecord, removeProcessed } =
-		context.helpers as Partial<DeduplicationStore>;
-	if (
-		typeof checkProcessedAndRecord !== 'function' ||
-		typeof removeProcessed !== 'function' ||
-		!context.getWorkflow().id
-	)
-		return undefined;
-	return { checkProcessedAndRecord, removeProcessed };
-}
-
-/** Merges the probes of one turn of the event loop into one call to the store. */
-function batchedProbe(store: RecordStore): Probe {
-	let waiting: Array<{
-		items: string[];
-		resolve: (found: Set<string>) => void;
-		reject: (error: Error) => void;
-	}> = [];
-	return async (items) =>
-		await new Promise<Set<string>>((resolve, reject) => {
-			waiting.push({ items, resolve, reject });
-			if (waiting.length > 1) return;
-			void sleep(0).then(async () => {
-				const batch = waiting;
-				waiting = [];
-				try {
-					const found = await store.probe([...new Set(batch.flatMap((asked) => asked.items))]);
-					for (const asked of batch)
-						asked.resolve(new Set(asked.items.filter((item) => found.has(item))));
-				} catch (caught) {
-					for (const asked of batch) asked.reject(caught as Error);
-				}
-			});
-		});
 }
 
 type Status = 'pending' | 'sent' | 'notSent' | 'unknown';

@@ -269,3 +269,44 @@ export function entriesKeptFor(
 	}
 	return entries;
 }
+
+/**
+ * n8n's two deduplication functions, alone: `helpers` as a whole holds the execution's run data (its
+ * request functions do), and what the record keeps for the execution's end must not keep it alive.
+ */
+export function storeOf(context: IExecuteFunctions): DeduplicationStore | undefined {
+	const { checkProcessedAndRecord, removeProcessed } =
+		context.helpers as Partial<DeduplicationStore>;
+	if (
+		typeof checkProcessedAndRecord !== 'function' ||
+		typeof removeProcessed !== 'function' ||
+		!context.getWorkflow().id
+	)
+		return undefined;
+	return { checkProcessedAndRecord, removeProcessed };
+}
+
+/** Merges the probes of one turn of the event loop into one call to the store. */
+export function batchedProbe(store: RecordStore): (items: string[]) => Promise<Set<string>> {
+	let waiting: Array<{
+		items: string[];
+		resolve: (found: Set<string>) => void;
+		reject: (error: Error) => void;
+	}> = [];
+	return async (items) =>
+		await new Promise<Set<string>>((resolve, reject) => {
+			waiting.push({ items, resolve, reject });
+			if (waiting.length > 1) return;
+			void sleep(0).then(async () => {
+				const batch = waiting;
+				waiting = [];
+				try {
+					const found = await store.probe([...new Set(batch.flatMap((asked) => asked.items))]);
+					for (const asked of batch)
+						asked.resolve(new Set(asked.items.filter((item) => found.has(item))));
+				} catch (caught) {
+					for (const asked of batch) asked.reject(caught as Error);
+				}
+			});
+		});
+}

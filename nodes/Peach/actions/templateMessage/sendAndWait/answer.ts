@@ -1,9 +1,10 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import type { FormField } from './sendAndWait.form';
-import { readAnswer, readCustomForm } from './sendAndWait.form';
-import { answersWait, currentWait, forgetWait } from './sendAndWait.link';
-import { answeredPage, questionPage, stalePage, unavailablePage } from './sendAndWait.page';
+import type { FormField } from './form';
+import { readAnswer } from './form.answers';
+import { readCustomForm } from './form.definition';
+import { answersWait, currentWait, forgetWait } from './link';
+import { answeredPage, questionPage, stalePage, unavailablePage } from './page';
 
 /**
  * What happens when a Send and Wait answer link is opened: n8n's waiting webhook of the node (GET

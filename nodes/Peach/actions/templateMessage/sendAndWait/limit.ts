@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { PeachInputError } from '../../helpers/inputError';
-import { isPlainObject } from '../../helpers/json';
-import { parseDateTime } from '../../helpers/time';
+import { PeachInputError } from '../../../helpers/inputError';
+import { isPlainObject } from '../../../helpers/json';
+import { parseDateTime } from '../../../helpers/time';
 
 /** Send and Wait's Options → Limit Wait Time: the option, and the end of the wait it gives. */
 

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'crypto';
 
 import type { IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { isLoopback } from '../../helpers/address';
-import { waitingWebhookBase } from '../../helpers/fields';
-import { PeachInputError } from '../../helpers/inputError';
-import { isPlainObject } from '../../helpers/json';
-import { placesOf } from '../../helpers/templateVariables';
-import { baseUrlOf } from '../../transport/credentials';
+import { isLoopback } from '../../../helpers/address';
+import { waitingWebhookBase } from '../../../helpers/fields';
+import { PeachInputError } from '../../../helpers/inputError';
+import { isPlainObject } from '../../../helpers/json';
+import { placesOf } from '../../../helpers/templateVariables';
+import { baseUrlOf } from '../../../transport/credentials';
 
 /**
  * The answer link of Send and Wait: made, checked and recognised here.

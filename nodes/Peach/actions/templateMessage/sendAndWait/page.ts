@@ -4,9 +4,9 @@
  * same signed URL, so a link preview (a GET) never answers.
  */
 
-import { escapeHtml, safeHtml } from '../../helpers/html';
-import type { FormField, Given } from './sendAndWait.form';
-import { inputName } from './sendAndWait.form';
+import { escapeHtml, safeHtml } from '../../../helpers/html';
+import type { FormField, Given } from './form';
+import { inputName } from './form';
 
 /** What the page asks. */
 export interface AnswerPage {

@@ -1,29 +1,24 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { templateOf } from '../../api/templates';
-import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
-import { businessPhoneNumberField } from '../../descriptions/fields';
-import { locator } from '../../descriptions/locator';
-import { headerMediaFields } from '../../descriptions/headerMedia';
-import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { isSet, requireText } from '../../helpers/fields';
-import { PeachInputError } from '../../helpers/inputError';
-import { isPlainObject, setOwn } from '../../helpers/json';
-import { templateVariables } from '../../helpers/templateVariables';
-import { liquidValuesOfItem, locatorValueOf } from '../itemParameters';
-import type { Delivered, OperationOption } from '../node.type';
-import {
-	checkCanRemember,
-	checkReachable,
-	linkValue,
-	makeAnswerLink,
-	rememberWait,
-} from './sendAndWait.link';
-import { customFormProperties, readCustomForm } from './sendAndWait.form';
-import { limitWaitTime, waitTillOf } from './sendAndWait.limit';
-import type { TemplateMessagePlan } from './shared';
-import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
+import { templateOf } from '../../../api/templates';
+import { contactFieldsCollection, phoneNumberField } from '../../../descriptions/contact';
+import { additionalFieldsCollection, businessPhoneNumberField } from '../../../descriptions/fields';
+import { locator } from '../../../descriptions/locator';
+import { headerMediaFields } from '../../../descriptions/headerMedia';
+import { templateVariablesFields } from '../../../descriptions/templateVariables';
+import { isSet, requireText } from '../../../helpers/fields';
+import { PeachInputError } from '../../../helpers/inputError';
+import { isPlainObject, setOwn } from '../../../helpers/json';
+import { templateVariables } from '../../../helpers/templateVariables';
+import { liquidValuesOfItem, locatorValueOf } from '../../itemParameters';
+import type { Delivered, OperationOption } from '../../node.type';
+import { checkCanRemember, checkReachable, linkValue, makeAnswerLink, rememberWait } from './link';
+import { readCustomForm } from './form.definition';
+import { customFormProperties } from './form.description';
+import { limitWaitTime, waitTillOf } from './limit';
+import type { TemplateMessagePlan } from '../shared';
+import { buildSendTemplateMessageBody, checkAgainstTemplate } from '../shared';
 
 export const option: OperationOption = {
 	name: 'Send and Wait for Response',
@@ -205,14 +200,7 @@ export const properties: INodeProperties[] = [
 		],
 		displayOptions: { show: { responseType: ['freeText', 'customForm'] } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [businessPhoneNumberField()],
-	},
+	additionalFieldsCollection([businessPhoneNumberField()]),
 ];
 
 /** The message as one template variable: no new lines or tabs, no long runs of spaces, not too long. */
@@ -358,10 +346,10 @@ export {
 	deliverTemplateMessage as deliver,
 	recipientOfTemplateMessage as recipientOf,
 	uploadHeaderFiles as stage,
-} from './shared';
+} from '../shared';
 
 /**
- * After the send: the execution waits for the answer, on this wait's link only (answerLink.ts). The
+ * After the send: the execution waits for the answer, on this wait's link only (link.ts). The
  * output shown while it waits is Peach's answer (with `event_id`); the answer replaces it. When Limit
  * Wait Time runs out, n8n goes on with the node's input items, as for every Send and Wait node (they
  * have no `data`). A question an earlier try sent is not waited for.

@@ -1,0 +1,134 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { omitEmpty, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { checkRows } from '../../helpers/rows';
+import { headerMediaOfItem, withHeaderMedia } from '../headerMedia';
+import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
+import { checkTemplateBeforeSend } from '../templateCheck';
+import type { LaunchPlan } from './launchBase';
+import { broadcastBase, launch } from './launchBase';
+
+/** One broadcast contact from an input item: phone, name and the contact's own variables. Pure. */
+export function broadcastContact(input: {
+	itemIndex: number;
+	phoneNumber: unknown;
+	name: unknown;
+	variables: unknown;
+}): IDataObject {
+	const at = `Item ${input.itemIndex + 1}`;
+	return omitEmpty({
+		phone_number: normalizeContactPhoneNumber(`${at} → Contact Phone Number`, input.phoneNumber),
+		name: typeof input.name === 'string' ? input.name.trim() : undefined,
+		liquid_values: pairsToLiquidValues(`${at} → Contact Variables`, rowsOf(input.variables)),
+	});
+}
+
+/** What names the one broadcast made from all input items between tries of the node. */
+const FROM_ALL_ITEMS = 'from all input items';
+
+/**
+ * From input items: ONE broadcast, its shared fields read from the first item, every contact row and
+ * each contact's own header file checked (and the template's variables filled for each) before
+ * anything is uploaded or launched.
+ */
+export async function prepareFromItems(
+	context: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<PreparedDeliveries<LaunchPlan>> {
+	const problems: PreparedDeliveries<LaunchPlan>['problems'] = [];
+	const base = itemIndexes.length ? broadcastBase(context, itemIndexes[0]) : {};
+	const templateId = String(base.whats_app_template_id);
+	const perContact =
+		itemIndexes.length > 0 &&
+		context.getNodeParameter('headerMedia', itemIndexes[0], 'variables') === 'binaryPerContact';
+	const headerMedia =
+		itemIndexes.length && !perContact
+			? await headerMediaOfItem(
+					context,
+					itemIndexes[0],
+					templateId,
+					base.liquid_values as IDataObject | undefined,
+				)
+			: undefined;
+	const rows = checkRows(itemIndexes, (itemIndex) =>
+		broadcastContact({
+			itemIndex,
+			phoneNumber: context.getNodeParameter('contactPhoneNumber', itemIndex, ''),
+			name: context.getNodeParameter('contactName', itemIndex, ''),
+			variables: context.getNodeParameter('contactVariables', itemIndex, {}),
+		}),
+	);
+	const contacts: Extract<LaunchPlan, { recipients: 'items' }>['contacts'] = [];
+	for (const row of rows) {
+		if ('error' in row) {
+			problems.push(row);
+			continue;
+		}
+		try {
+			const values = {
+				...(base.liquid_values as IDataObject | undefined),
+				...(row.value.liquid_values as IDataObject | undefined),
+			};
+			const ownMedia = perContact
+				? await headerMediaOfItem(context, row.itemIndex, templateId, values)
+				: undefined;
+			await checkTemplateBeforeSend(context, row.itemIndex, {
+				templateId,
+				values,
+				field: 'Global Variables',
+				alsoIn: 'Contact Variables',
+				filledLater: headerMedia || ownMedia ? ['header_media'] : [],
+			});
+			contacts.push({ itemIndex: row.itemIndex, contact: row.value, headerMedia: ownMedia });
+		} catch (error) {
+			problems.push({ itemIndex: row.itemIndex, error: error as Error });
+		}
+	}
+	const inputs = contacts.map((entry) => entry.itemIndex);
+	return {
+		deliveries: inputs.length
+			? [
+					{
+						inputs,
+						key: FROM_ALL_ITEMS,
+						plan: { recipients: 'items', base, headerMedia, contacts },
+					},
+				]
+			: [],
+		problems,
+	};
+}
+
+/** The one broadcast from all input items: every contact, each with its own header file if any. */
+export async function launchFromItems(
+	context: IExecuteFunctions,
+	plan: Extract<LaunchPlan, { recipients: 'items' }>,
+	itemIndex: number,
+	permit: DeliveryPermit,
+): Promise<IDataObject> {
+	const mediaUrls: IDataObject = {};
+	for (const { contact, headerMedia } of plan.contacts)
+		if (headerMedia?.mediaUrl) mediaUrls[String(contact.phone_number)] = headerMedia.mediaUrl;
+	const json = await launch.call(
+		context,
+		omitEmpty({
+			...plan.base,
+			liquid_values: withHeaderMedia(plan.base.liquid_values, plan.headerMedia),
+			contacts: plan.contacts.map(({ contact, headerMedia }) =>
+				omitEmpty({
+					...contact,
+					liquid_values: withHeaderMedia(contact.liquid_values, headerMedia),
+				}),
+			),
+		}),
+		itemIndex,
+		permit,
+	);
+	return {
+		...json,
+		contactCount: plan.contacts.length,
+		...(plan.headerMedia?.mediaUrl ? { media_url: plan.headerMedia.mediaUrl } : {}),
+		...(Object.keys(mediaUrls).length ? { media_urls: mediaUrls } : {}),
+	};
+}

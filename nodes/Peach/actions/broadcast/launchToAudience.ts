@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { requireText } from '../../helpers/fields';
+import { omitEmpty } from '../../helpers/payload';
+import { checkRows } from '../../helpers/rows';
+import { headerMediaOfItem, withHeaderMedia } from '../headerMedia';
+import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
+import type { LaunchPlan } from './launchBase';
+import { broadcastBase, launch } from './launchBase';
+
+/**
+ * To audiences: each input item is its own broadcast (its fields, its audience, its header file),
+ * read and checked before anything is uploaded or launched.
+ */
+export async function prepareToAudiences(
+	context: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<PreparedDeliveries<LaunchPlan>> {
+	const problems: PreparedDeliveries<LaunchPlan>['problems'] = [];
+	const rows = checkRows(
+		itemIndexes,
+		(itemIndex): IDataObject => ({
+			...broadcastBase(context, itemIndex),
+			audience_id: requireText(
+				'Audience ID',
+				context.getNodeParameter('audienceId', itemIndex),
+				'Copy the audience ID from the Peach web app.',
+			),
+		}),
+	);
+	const deliveries: PreparedDeliveries<LaunchPlan>['deliveries'] = [];
+	for (const row of rows) {
+		if ('error' in row) {
+			problems.push(row);
+			continue;
+		}
+		try {
+			const headerMedia = await headerMediaOfItem(
+				context,
+				row.itemIndex,
+				String(row.value.whats_app_template_id),
+				row.value.liquid_values as IDataObject | undefined,
+			);
+			deliveries.push({
+				inputs: [row.itemIndex],
+				plan: { recipients: 'audience', broadcast: row.value, headerMedia },
+			});
+		} catch (error) {
+			problems.push({ itemIndex: row.itemIndex, error: error as Error });
+		}
+	}
+	return { deliveries, problems };
+}
+
+/** One audience's broadcast: its `send_broadcast` event with its uploaded header file. */
+export async function launchToAudience(
+	context: IExecuteFunctions,
+	plan: Extract<LaunchPlan, { recipients: 'audience' }>,
+	itemIndex: number,
+	permit: DeliveryPermit,
+): Promise<IDataObject> {
+	const json = await launch.call(
+		context,
+		omitEmpty({
+			...plan.broadcast,
+			liquid_values: withHeaderMedia(plan.broadcast.liquid_values, plan.headerMedia),
+		}),
+		itemIndex,
+		permit,
+	);
+	return plan.headerMedia?.mediaUrl ? { ...json, media_url: plan.headerMedia.mediaUrl } : json;
+}

@@ -1,0 +1,191 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Delivered, EarlierOutcome } from '../node.type';
+import type { NodeError } from './items';
+
+/**
+ * What a delivering run tells the user when it ends: the error that lists what was already sent
+ * (with Peach's IDs), what was not, and what a retry does; the outputs of deliveries an earlier try
+ * made or left unknown.
+ */
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * "item 3", "items 3, 5 and 8", "items 4 to 2000" (1-based, as n8n shows items; sorted input): runs
+ * of consecutive items as ranges, at most 20 parts, then how many more.
+ */
+function itemList(indexes: number[]): string {
+	const parts: string[] = [];
+	for (let start = 0; start < indexes.length; ) {
+		let end = start;
+		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
+		const [first, last] = [indexes[start] + 1, indexes[end] + 1];
+		if (end === start) parts.push(String(first));
+		else if (end === start + 1) parts.push(String(first), String(last));
+		else parts.push(`${first} to ${last}`);
+		start = end + 1;
+	}
+	if (indexes.length === 1) return `item ${parts[0]}`;
+	const shown = parts.slice(0, 20);
+	if (parts.length > 20) shown.push(`${parts.length - 20} more`);
+	if (shown.length === 1) return `items ${shown[0]}`;
+	return `items ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
+/** What identifies a delivery in Peach's answer: its event ID (or the record's ID). */
+function receiptOf(json: IDataObject): string {
+	const id = json.event_id ?? json.id;
+	return typeof id === 'string' || typeof id === 'number'
+		? `${json.event_id !== undefined ? 'event_id' : 'id'} ${id}`
+		: "Peach's answer had no ID";
+}
+
+/**
+ * Input problems found before anything was delivered: the first item's error, with every other bad
+ * item named, and the promise that nothing was sent.
+ */
+export function nothingSentError(problems: Map<number, NodeError>): NodeError {
+	const [first, ...others] = [...problems.entries()].sort(([a], [b]) => a - b);
+	const [, error] = first;
+	const more = others
+		.slice(0, 10)
+		.map(([itemIndex, other]) => `item ${itemIndex + 1}: ${other.message}`);
+	const tail = others.length > 10 ? `; and ${others.length - 10} more` : '';
+	error.description = [
+		error.description,
+		`Nothing was sent: every item is checked before the first one is sent.${
+			more.length ? ` Also to fix: ${more.join('; ')}${tail}.` : ''
+		}`,
+	]
+		.filter(Boolean)
+		.join(' ');
+	return error;
+}
+
+/** What a run of a delivering operation did, for the error that ends it. */
+export interface RunSummary {
+	/** Delivered, by this run or an earlier try, in input order. */
+	sent: Delivered[];
+	/** Deliveries an earlier try left with an unknown outcome (not made again): item and recipient. */
+	unknown: Array<{ item: number; recipient?: string }>;
+	/** Input items whose delivery was not started. */
+	notStarted: number[];
+	/** Whether a Retry of this execution knows what this run did (the node's record is kept). */
+	remembered: boolean;
+	/** Whether the failed delivery certainly did not happen (else it may have reached Peach). */
+	failedNotSent: boolean;
+}
+
+/**
+ * The error that ends a run after some items were delivered: the failed item's own error, plus what
+ * was already delivered (with Peach's IDs) and what was not. It never advises running the whole
+ * workflow again: with the node's record kept, a Retry of this execution makes only what was not
+ * made.
+ */
+export function partialError(failures: Map<number, NodeError>, summary: RunSummary): NodeError {
+	const [[failedItem, error], ...otherFailures] = [...failures.entries()].sort(([a], [b]) => a - b);
+	const { sent, unknown, notStarted, remembered } = summary;
+	if (sent.length === 0 && unknown.length === 0 && notStarted.length === 0 && !otherFailures.length)
+		return error;
+	const parts: string[] = [];
+	if (sent.length) {
+		const receipts = sent
+			.slice(0, 20)
+			.map((entry) => `item ${entry.itemIndex + 1} (${receiptOf(entry.json)})`);
+		const more = sent.length > 20 ? ` and ${sent.length - 20} more` : '';
+		parts.push(
+			`Already sent${remembered ? '' : ', do not send these again'}: ${receipts.join(', ')}${more}.`,
+		);
+	} else {
+		parts.push('No other item was sent.');
+	}
+	if (unknown.length) {
+		parts.push(
+			`Outcome unknown since an earlier try, not sent again: ${itemList(unknown.map(({ item }) => item))}.`,
+		);
+	}
+	if (otherFailures.length) {
+		parts.push(`Also failed: ${itemList(otherFailures.map(([index]) => index))}.`);
+	}
+	if (notStarted.length) parts.push(`Not sent: ${itemList(notStarted)}.`);
+	const retry = 'A Retry of this execution (or Retry On Fail)';
+	const rest = notStarted.length ? ' and the items not sent' : '';
+	if (!remembered) parts.push('Send only the items not sent once the cause is fixed.');
+	else if (summary.failedNotSent)
+		parts.push(`${retry} sends ${itemList([failedItem])}${rest}, never what was sent.`);
+	else
+		parts.push(
+			`${upperFirst(itemList([failedItem]))} may have reached Peach, so ${retry.charAt(0).toLowerCase()}${retry.slice(1)} does not send it again${notStarted.length ? `; it sends the items not sent` : ''}, and never what was sent.`,
+		);
+	error.description = [error.description, ...parts].filter(Boolean).join(' ');
+	error.context.alreadySent = sent.map((entry) => ({
+		item: entry.itemIndex,
+		...(entry.json.event_id !== undefined ? { event_id: entry.json.event_id } : {}),
+		...(entry.json.id !== undefined ? { id: entry.json.id } : {}),
+	}));
+	if (unknown.length) error.context.outcomeUnknown = unknown;
+	return error;
+}
+
+/** The output of a delivery an earlier try of the node made, or left unknown; this run did not. */
+export function earlierJson(earlier: EarlierOutcome, recipient: string | undefined): IDataObject {
+	if (earlier.outcome === 'sent') {
+		return {
+			...earlier.json,
+			alreadySent: {
+				at: earlier.at,
+				...(recipient !== undefined ? { recipient } : {}),
+				note: earlier.json
+					? 'Sent by an earlier try of this node (Retry On Fail, or the execution this one retries); not sent again.'
+					: "Sent before the n8n process running the retried execution stopped; not sent again. Peach's answer was not kept: Template Message → Get Many Statuses lists what Peach queued.",
+			},
+		};
+	}
+	return {
+		outcomeUnknown: {
+			at: earlier.at,
+			...(recipient !== undefined ? { recipient } : {}),
+			reason: earlier.reason ?? null,
+			note: "Not sent again: the earlier request may have reached Peach. Check the contact's conversation (or the order) in the Peach web app; to send it anyway, turn on Request Options → Send Again If Outcome Unknown and retry.",
+		},
+	};
+}
+
+/**
+ * A delivery (of input item `itemIndex`) an earlier try left with an unknown outcome (`reason`): not
+ * made again, and not a success.
+ */
+export function unknownError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	recipient: string | undefined,
+	reason: string | null | undefined,
+): NodeError {
+	return new NodeOperationError(
+		context.getNode(),
+		`The outcome of item ${itemIndex + 1}${recipient !== undefined ? ` (${recipient})` : ''} is unknown: an earlier try's request may have reached Peach`,
+		{
+			itemIndex,
+			description: `${reason ? `${reason} ` : ''}It is not sent again. Check it in the Peach web app (the contact's conversation, or the order; Template Message → Get Many Statuses lists what Peach queued); to send it anyway, turn on Request Options → Send Again If Outcome Unknown and retry.`,
+		},
+	);
+}
+
+/** The store could not record the claim before the request: the request was not made. */
+export function claimError(
+	context: IExecuteFunctions,
+	caught: unknown,
+	itemIndex: number,
+): NodeError {
+	return new NodeOperationError(
+		context.getNode(),
+		`n8n could not record the delivery before making it, so it was not made: ${(caught as Error).message}`,
+		{
+			itemIndex,
+			description:
+				"The node records each delivery in n8n's database first, so that no retry repeats it. Check n8n's database, then retry: this item is sent then.",
+		},
+	);
+}
