@@ -35,6 +35,7 @@ describe('examples/*.json', () => {
 			'approve-a-refund-on-whatsapp.json',
 			'broadcast-from-a-list.json',
 			'create-contacts-in-bulk.json',
+			'preview-a-broadcast-before-sending.json',
 			'react-to-failed-deliveries.json',
 			'refund-the-amount-a-manager-types.json',
 			'send-an-invoice-pdf-from-a-url.json',

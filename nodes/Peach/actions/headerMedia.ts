@@ -37,6 +37,21 @@ export function withHeaderMedia(
 	return { ...values, header_media: media.value };
 }
 
+/**
+ * Dry Run: a header file that is not uploaded, holding the place its upload would fill in the request
+ * (`(the upload of invoice.pdf)`; a document as `{link, filename}`, as after an upload).
+ */
+export function notYetUploaded(media: HeaderMedia): HeaderMedia {
+	const placeholder = `(the upload of ${media.file.fileName})`;
+	return {
+		...media,
+		value:
+			media.file.kind === 'document'
+				? { link: placeholder, filename: media.file.fileName }
+				: placeholder,
+	};
+}
+
 /** The content types of a kind, for messages. */
 function typesOf(kind: string): string {
 	return Object.entries(MEDIA_TYPES)

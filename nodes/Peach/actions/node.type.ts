@@ -101,6 +101,11 @@ interface DeliveringBase<Plan> {
 	/** Who receives it: deliveries for the same recipient are made one after another, in input order. */
 	recipientOf?(plan: Plan): string | undefined;
 	/**
+	 * Dry Run (an operation that delivers messages): what the delivery would send, `wouldSend` (method,
+	 * path, body), and `preview`, what the contact's phone would show. Reads (the template) only.
+	 */
+	preview?(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<IDataObject>;
+	/**
 	 * After the deliveries (e.g. waiting for delivery statuses): adds to the outputs of what was
 	 * delivered, by this run or an earlier try (`earlier`). Never throws: what goes wrong is written
 	 * into those outputs.

@@ -37,7 +37,8 @@ export type PeachResource = keyof typeof registry;
 export const DEFAULT_RESOURCE: PeachResource = 'templateMessage';
 
 function requestOptionsKindOf(operation: PeachOperation): RequestOptionsKind {
-	if ('delivers' in operation && operation.delivers === true) return 'delivering';
+	if ('delivers' in operation && operation.delivers === true)
+		return 'preview' in operation ? 'messaging' : 'delivering';
 	return 'batch' in operation && operation.batch === true ? 'batch' : 'perItem';
 }
 

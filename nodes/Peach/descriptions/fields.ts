@@ -96,7 +96,7 @@ export function eventIdField(returnedBy: string): INodeProperties {
 }
 
 /** Which Request Options an operation has: see requestOptionsField. */
-export type RequestOptionsKind = 'perItem' | 'delivering' | 'batch';
+export type RequestOptionsKind = 'perItem' | 'delivering' | 'messaging' | 'batch';
 
 /**
  * Request Options: how many items go to Peach at once (operations that make one request per item
@@ -136,9 +136,18 @@ export function requestOptionsField(
 		description:
 			'Whether a retry of this execution sends again the items an earlier try left with an unknown outcome (a server error, a timeout, or a crash while the request was under way). They may already have reached the contact: check the conversations in Peach first. What was sent is never sent again either way.',
 	};
+	const dryRun: INodeProperties = {
+		displayName: 'Dry Run',
+		name: 'dryRun',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to check every item and output what each contact would get (wouldSend: the exact request; preview: the message as the phone shows it) without sending, uploading or recording anything',
+	};
 	const options = {
 		perItem: [concurrency, timeout],
 		delivering: [concurrency, timeout, resendUnknown],
+		messaging: [concurrency, timeout, resendUnknown, dryRun],
 		batch: [timeout],
 	}[kind];
 	return {

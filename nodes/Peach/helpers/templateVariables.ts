@@ -11,8 +11,12 @@ export interface TemplateVariable {
 	component: string;
 }
 
+/**
+ * A variable: named (`{{first_name}}`, Peach's templates) or numbered (`{{1}}`, Meta's own syntax,
+ * in case a template carries it), with Peach's optional example.
+ */
 const PLACEHOLDER =
-	/\{\{\s*([A-Za-z_][\w.]*)\s*(?:\|\s*example\s*:\s*(?:'([^']*)'|"([^"]*)"))?\s*\}\}/g;
+	/\{\{\s*([A-Za-z_][\w.]*|\d+)\s*(?:\|\s*example\s*:\s*(?:'([^']*)'|"([^"]*)"))?\s*\}\}/g;
 
 /**
  * The variables of a template, read from its components' text in order of appearance, each once.
@@ -66,6 +70,18 @@ export function splitAtPlaceholders(text: string): { texts: string[]; names: str
 	return { texts, names };
 }
 
+/**
+ * A text with each placeholder replaced by its value in `values` (text as is, anything else as
+ * JSON); a placeholder without a value stays as written. Pure.
+ */
+export function fillPlaceholders(text: string, values: IDataObject | undefined): string {
+	return text.replace(PLACEHOLDER, (placeholder: string, name: string) => {
+		const value = values?.[name];
+		if (value === undefined || value === null) return placeholder;
+		return typeof value === 'string' ? value : JSON.stringify(value);
+	});
+}
+
 /** Every placeholder name in a text. */
 export function placeholderNames(text: string): string[] {
 	return [...text.matchAll(PLACEHOLDER)].map(([, name]) => name);
@@ -105,7 +121,7 @@ export function liquidValuesFrom(
 }
 
 /** A template's components that are objects, in their order. */
-function componentsOf(template: unknown): IDataObject[] {
+export function componentsOf(template: unknown): IDataObject[] {
 	const components =
 		isPlainObject(template) && Array.isArray(template.components)
 			? (template.components as unknown[]).filter(isPlainObject)

@@ -157,7 +157,7 @@ export interface DeliveryRequest {
  * once under the delivering run's permit; Peach's answer is the output object.
  */
 export function postDelivery<Plan>(requestOf: (plan: Plan) => DeliveryRequest) {
-	return async function deliver(
+	async function deliver(
 		this: IExecuteFunctions,
 		plan: Plan,
 		itemIndex: number,
@@ -171,5 +171,11 @@ export function postDelivery<Plan>(requestOf: (plan: Plan) => DeliveryRequest) {
 				delivers: permit,
 			}),
 		);
-	};
+	}
+	/** Dry Run: the request `deliver` would make for `plan`, as it would go (method, path, body). */
+	function wouldSend(plan: Plan): { method: 'POST'; path: string; body: IDataObject } {
+		const { path, body } = requestOf(plan);
+		return { method: 'POST', path: `${API_PREFIX}${path}`, body };
+	}
+	return Object.assign(deliver, { wouldSend });
 }

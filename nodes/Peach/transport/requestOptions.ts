@@ -13,6 +13,8 @@ export interface RequestOptions {
 	concurrency: number;
 	/** On a retry, make again the deliveries an earlier try left with an unknown outcome. */
 	resendUnknown: boolean;
+	/** Check every item and show what would be sent; send, upload and record nothing. */
+	dryRun: boolean;
 }
 
 const read = new WeakMap<object, RequestOptions>();
@@ -51,6 +53,7 @@ export function requestOptionsOf(
 				REQUEST_LIMITS.maxConcurrency,
 			),
 			resendUnknown: raw.resendUnknown === true,
+			dryRun: raw.dryRun === true,
 		};
 		read.set(context, options);
 	}

@@ -43,6 +43,46 @@ export const templateMessageChecks: Check[] = [
 		},
 	},
 	{
+		name: 'Dry Run: a send reaches nothing at the sandbox but its template read and shows wouldSend and the message; the real run that follows sends exactly wouldSend',
+		fn: async (ctx) => {
+			const input = { phone: '+919988776601', name: 'Asha' };
+			const dry = await runPeachWorkflow(
+				ctx,
+				'e2e-dry-run',
+				{ ...sendFromWebhook('wat_welcome'), requestOptions: { dryRun: true } },
+				input,
+			);
+			assertEqual(dry.execution.status, 'success', 'dry run status');
+			assertEqual(dry.requests.length, 0, 'requests that send, upload or record');
+			assertEqual(dry.templateReads, ['wat_welcome'], 'template reads');
+			const [out] = nodeOutput(dry.execution, 'Peach');
+			assert(
+				String(out.dryRun).startsWith('Dry Run: nothing was sent'),
+				`dryRun: ${JSON.stringify(out.dryRun)}`,
+			);
+			const preview = out.preview as Json;
+			assertEqual(preview.to, '+919988776601', 'preview.to');
+			assertEqual(preview.body, 'Hi Asha, welcome!', 'preview.body');
+			const wouldSend = out.wouldSend as { method: string; path: string; body: Json };
+			const real = await runPeachWorkflow(
+				ctx,
+				'e2e-dry-run-then-real',
+				sendFromWebhook('wat_welcome'),
+				input,
+			);
+			assertEqual(real.execution.status, 'success', 'real run status');
+			assertEqual(
+				real.requests.map((request) => ({
+					method: request.method,
+					path: request.path,
+					body: request.body,
+				})),
+				[wouldSend],
+				'the real request is wouldSend',
+			);
+		},
+	},
+	{
 		name: 'send template message: the sandbox queues it and n8n outputs the event_id',
 		fn: async (ctx) => {
 			const { execution, requests, response } = await runPeachWorkflow(

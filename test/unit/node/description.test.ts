@@ -130,7 +130,7 @@ describe('Peach node description', () => {
 		expect(String(description.subtitle).length).toBeLessThan(250);
 	});
 
-	it('shows one Request Options per operation: Max Concurrent Requests where items go one request each (or one per delivery), Send Again If Outcome Unknown where they deliver', () => {
+	it('shows one Request Options per operation: Max Concurrent Requests where items go one request each (or one per delivery), Send Again If Outcome Unknown where they deliver, Dry Run where they deliver messages', () => {
 		const shown = (resource: string, operation: string) => {
 			const values = resolveParameters(description, { resource, operation });
 			const visible = description.properties.filter(
@@ -143,12 +143,16 @@ describe('Peach node description', () => {
 		};
 		for (const [resource, operation] of offeredOperations()) shown(resource, operation);
 		const delivering = ['concurrency', 'timeout', 'resendUnknown'];
-		expect(shown('templateMessage', 'send')).toEqual(delivering);
-		expect(shown('templateMessage', 'sendAndWait')).toEqual(delivering);
+		// The operations that deliver messages also have Dry Run.
+		const messaging = [...delivering, 'dryRun'];
+		expect(shown('templateMessage', 'send')).toEqual(messaging);
+		expect(shown('templateMessage', 'sendAndWait')).toEqual(messaging);
+		expect(shown('templateMessage', 'connectToAiAgent')).toEqual(messaging);
+		expect(shown('templateMessage', 'sendAppMessage')).toEqual(messaging);
+		expect(shown('broadcast', 'launch')).toEqual(messaging);
 		expect(shown('order', 'refund')).toEqual(delivering);
 		expect(shown('order', 'create')).toEqual(delivering);
 		expect(shown('automation', 'trigger')).toEqual(delivering);
-		expect(shown('broadcast', 'launch')).toEqual(delivering);
 		expect(shown('contact', 'get')).toEqual(['concurrency', 'timeout']);
 		expect(shown('contact', 'upsert')).toEqual(['concurrency', 'timeout']);
 		expect(shown('contact', 'createMany')).toEqual(['timeout']);
@@ -206,7 +210,12 @@ describe('Peach node description', () => {
 			.filter((p) => p.name === 'requestOptions')
 			.flatMap((p) => p.options as INodeProperties[]);
 		const defaults = Object.fromEntries(options.map((option) => [option.name, option.default]));
-		expect(Object.keys(defaults).sort()).toEqual(['concurrency', 'resendUnknown', 'timeout']);
+		expect(Object.keys(defaults).sort()).toEqual([
+			'concurrency',
+			'dryRun',
+			'resendUnknown',
+			'timeout',
+		]);
 		const read = (requestOptions: Record<string, unknown>) => {
 			const { context } = createExecuteContext({ params: { requestOptions } });
 			return requestOptionsOf(context);

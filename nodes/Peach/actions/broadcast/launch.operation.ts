@@ -11,8 +11,8 @@ import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { uploadHeaderMedia } from '../headerMedia';
 import type { Delivery, DeliveryPermit, OperationOption, PreparedDeliveries } from '../node.type';
 import type { LaunchPlan } from './launchBase';
-import { launchFromItems, prepareFromItems } from './launchFromItems';
-import { launchToAudience, prepareToAudiences } from './launchToAudience';
+import { launchFromItems, prepareFromItems, previewFromItems } from './launchFromItems';
+import { launchToAudience, prepareToAudiences, previewToAudience } from './launchToAudience';
 
 /**
  * Broadcast → Launch: its fields, and which of its two plans runs: one broadcast from all input
@@ -245,6 +245,17 @@ export function recipientOf(plan: LaunchPlan): string | undefined {
 	return plan.recipients === 'audience'
 		? `audience ${String(plan.broadcast.audience_id)}`
 		: undefined;
+}
+
+/** Dry Run: the launch's request and what the contacts would get; nothing is uploaded or launched. */
+export async function preview(
+	this: IExecuteFunctions,
+	plan: LaunchPlan,
+	itemIndex: number,
+): Promise<IDataObject> {
+	return plan.recipients === 'audience'
+		? await previewToAudience(this, plan, itemIndex)
+		: await previewFromItems(this, plan, itemIndex);
 }
 
 /** The launch: one `send_broadcast` event, with the uploaded header files. */

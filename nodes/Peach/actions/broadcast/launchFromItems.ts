@@ -3,11 +3,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { omitEmpty, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { checkRows } from '../../helpers/rows';
-import { headerMediaOfItem, withHeaderMedia } from '../headerMedia';
+import { templateOf } from '../../api/templates';
+import { isPlainObject } from '../../helpers/json';
+import { renderTemplate } from '../../helpers/templatePreview';
+import type { HeaderMedia } from '../headerMedia';
+import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
 import { checkTemplateBeforeSend } from '../templateCheck';
 import type { LaunchPlan } from './launchBase';
 import { broadcastBase, launch } from './launchBase';
+
+type FromItems = Extract<LaunchPlan, { recipients: 'items' }>;
 
 /** One broadcast contact from an input item: phone, name and the contact's own variables. Pure. */
 export function broadcastContact(input: {
@@ -100,35 +106,77 @@ export async function prepareFromItems(
 	};
 }
 
+/** The broadcast of all input items: every contact, with the header files (uploaded). Pure. */
+function broadcastOf(plan: FromItems): IDataObject {
+	return omitEmpty({
+		...plan.base,
+		liquid_values: withHeaderMedia(plan.base.liquid_values, plan.headerMedia),
+		contacts: plan.contacts.map(({ contact, headerMedia }) =>
+			omitEmpty({
+				...contact,
+				liquid_values: withHeaderMedia(contact.liquid_values, headerMedia),
+			}),
+		),
+	});
+}
+
 /** The one broadcast from all input items: every contact, each with its own header file if any. */
 export async function launchFromItems(
 	context: IExecuteFunctions,
-	plan: Extract<LaunchPlan, { recipients: 'items' }>,
+	plan: FromItems,
 	itemIndex: number,
 	permit: DeliveryPermit,
 ): Promise<IDataObject> {
 	const mediaUrls: IDataObject = {};
 	for (const { contact, headerMedia } of plan.contacts)
 		if (headerMedia?.mediaUrl) mediaUrls[String(contact.phone_number)] = headerMedia.mediaUrl;
-	const json = await launch.call(
-		context,
-		omitEmpty({
-			...plan.base,
-			liquid_values: withHeaderMedia(plan.base.liquid_values, plan.headerMedia),
-			contacts: plan.contacts.map(({ contact, headerMedia }) =>
-				omitEmpty({
-					...contact,
-					liquid_values: withHeaderMedia(contact.liquid_values, headerMedia),
-				}),
-			),
-		}),
-		itemIndex,
-		permit,
-	);
+	const json = await launch.call(context, broadcastOf(plan), itemIndex, permit);
 	return {
 		...json,
 		contactCount: plan.contacts.length,
 		...(plan.headerMedia?.mediaUrl ? { media_url: plan.headerMedia.mediaUrl } : {}),
 		...(Object.keys(mediaUrls).length ? { media_urls: mediaUrls } : {}),
+	};
+}
+
+/**
+ * Dry Run: the one request (header files held by their place) and, for every contact, the message
+ * its phone would show (the global values and its own).
+ */
+export async function previewFromItems(
+	context: IExecuteFunctions,
+	plan: FromItems,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const pending = (media: HeaderMedia | undefined) => media && notYetUploaded(media);
+	const wouldSend = launch.wouldSend(
+		broadcastOf({
+			...plan,
+			headerMedia: pending(plan.headerMedia),
+			contacts: plan.contacts.map((entry) => ({
+				...entry,
+				headerMedia: pending(entry.headerMedia),
+			})),
+		}),
+	);
+	const templateId = String(plan.base.whats_app_template_id);
+	const template = await templateOf(context, templateId, itemIndex);
+	const shared = isPlainObject(plan.base.liquid_values) ? plan.base.liquid_values : {};
+	return {
+		wouldSend,
+		preview: {
+			template: typeof template.name === 'string' ? template.name : templateId,
+			contacts: plan.contacts.map(({ contact, headerMedia }) => {
+				const file = (headerMedia ?? plan.headerMedia)?.file.fileName;
+				return {
+					to: contact.phone_number,
+					...renderTemplate(template, {
+						...shared,
+						...(isPlainObject(contact.liquid_values) ? contact.liquid_values : {}),
+						...(file ? { header_media: { filename: file } } : {}),
+					}),
+				};
+			}),
+		},
 	};
 }

@@ -3,10 +3,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { requireText } from '../../helpers/fields';
 import { omitEmpty } from '../../helpers/payload';
 import { checkRows } from '../../helpers/rows';
-import { headerMediaOfItem, withHeaderMedia } from '../headerMedia';
+import { templateOf } from '../../api/templates';
+import { isPlainObject } from '../../helpers/json';
+import { renderTemplate } from '../../helpers/templatePreview';
+import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
 import type { LaunchPlan } from './launchBase';
 import { broadcastBase, launch } from './launchBase';
+
+type ToAudience = Extract<LaunchPlan, { recipients: 'audience' }>;
 
 /**
  * To audiences: each input item is its own broadcast (its fields, its audience, its header file),
@@ -52,21 +57,50 @@ export async function prepareToAudiences(
 	return { deliveries, problems };
 }
 
+/** One audience's broadcast with its header file (uploaded). Pure. */
+function broadcastOf(plan: ToAudience): IDataObject {
+	return omitEmpty({
+		...plan.broadcast,
+		liquid_values: withHeaderMedia(plan.broadcast.liquid_values, plan.headerMedia),
+	});
+}
+
 /** One audience's broadcast: its `send_broadcast` event with its uploaded header file. */
 export async function launchToAudience(
 	context: IExecuteFunctions,
-	plan: Extract<LaunchPlan, { recipients: 'audience' }>,
+	plan: ToAudience,
 	itemIndex: number,
 	permit: DeliveryPermit,
 ): Promise<IDataObject> {
-	const json = await launch.call(
-		context,
-		omitEmpty({
-			...plan.broadcast,
-			liquid_values: withHeaderMedia(plan.broadcast.liquid_values, plan.headerMedia),
-		}),
-		itemIndex,
-		permit,
-	);
+	const json = await launch.call(context, broadcastOf(plan), itemIndex, permit);
 	return plan.headerMedia?.mediaUrl ? { ...json, media_url: plan.headerMedia.mediaUrl } : json;
+}
+
+/**
+ * Dry Run: the request (its header file held by its place) and the message with the broadcast's own
+ * values; each contact's own values are Peach's (the audience's), so they show as placeholders.
+ */
+export async function previewToAudience(
+	context: IExecuteFunctions,
+	plan: ToAudience,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const wouldSend = launch.wouldSend(
+		broadcastOf({ ...plan, headerMedia: plan.headerMedia && notYetUploaded(plan.headerMedia) }),
+	);
+	const templateId = String(plan.broadcast.whats_app_template_id);
+	const template = await templateOf(context, templateId, itemIndex);
+	const values = isPlainObject(plan.broadcast.liquid_values) ? plan.broadcast.liquid_values : {};
+	const file = plan.headerMedia?.file.fileName;
+	return {
+		wouldSend,
+		preview: {
+			to: `audience ${String(plan.broadcast.audience_id)}`,
+			template: typeof template.name === 'string' ? template.name : templateId,
+			...renderTemplate(template, {
+				...values,
+				...(file ? { header_media: { filename: file } } : {}),
+			}),
+		},
+	};
 }

@@ -15,6 +15,7 @@ import type {
 } from '../node.type';
 import type { NodeError } from './items';
 import { errorItem, errorJson, pairedItemOf, toNodeError } from './items';
+import { dryRunOutputs } from './dryRun';
 import { claimError, earlierJson, nothingSentError, partialError, unknownError } from './outcome';
 import { DeliveryRecord } from './record/record';
 
@@ -55,7 +56,8 @@ async function prepareDeliveries(
 /**
  * An operation that delivers a message or moves money:
  * (1) every item is prepared (read and checked) before anything is sent; a problem in any item,
- *     without Continue On Fail, sends nothing and names every bad item;
+ *     without Continue On Fail, sends nothing and names every bad item; with Dry Run (an operation
+ *     that previews), the previews are the outputs and nothing below happens (dryRun.ts);
  * (2) the node's record says what an earlier try did (Retry On Fail, the editor's Retry, the Retry
  *     of a crashed execution): those deliveries are not made again, their outputs come back marked;
  * (3) `stage` makes what the other deliveries need (header files uploaded); its failures, without
@@ -100,6 +102,15 @@ export async function runDelivering(
 	for (const { itemIndex, error } of prepared.problems)
 		fail([itemIndex], asError(error, itemIndex));
 	if (failures.size && !continueOnFail) throw nothingSentError(errorsByItem());
+	if (operation.preview && requestOptionsOf(context).dryRun)
+		return await dryRunOutputs(
+			context,
+			operation,
+			operation.preview,
+			prepared.deliveries,
+			failures,
+			continueOnFail,
+		);
 
 	const entries: Entry[] = prepared.deliveries.map((delivery, index) => ({
 		delivery,

@@ -106,6 +106,7 @@ export async function prepare(
 
 export {
 	deliverTemplateMessage as deliver,
+	previewTemplateMessage as preview,
 	recipientOfTemplateMessage as recipientOf,
 	uploadHeaderFiles as stage,
 } from './shared';

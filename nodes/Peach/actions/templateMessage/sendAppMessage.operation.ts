@@ -3,8 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
+import { templateOf } from '../../api/templates';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
+import { isPlainObject } from '../../helpers/json';
+import { renderTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOfItem } from '../itemParameters';
 import { checkTemplateBeforeSend } from '../templateCheck';
@@ -132,3 +135,32 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';
 
 export const deliver = postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body }));
+
+/**
+ * Dry Run: the request, and what the contact would get: the app (its screens are Peach's, not shown
+ * here) and, with a Fallback Template, that template as the phone would show it.
+ */
+export async function preview(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const block = body[APP_MESSAGE.block] as IDataObject;
+	const contact = isPlainObject(body.contact) ? body.contact : {};
+	const app = String(block[APP_MESSAGE.id]);
+	const shown: IDataObject = {
+		to: contact.phone_number,
+		app,
+		text: `The app ${app} opens in WhatsApp (its screens are Peach's; not shown here).`,
+	};
+	const fallbackId = block[APP_MESSAGE.fallbackTemplate];
+	if (typeof fallbackId === 'string') {
+		const template = await templateOf(this, fallbackId, itemIndex);
+		const values = block[APP_MESSAGE.variables];
+		shown.fallback = {
+			template: typeof template.name === 'string' ? template.name : fallbackId,
+			...renderTemplate(template, isPlainObject(values) ? values : undefined),
+		};
+	}
+	return { wouldSend: deliver.wouldSend(body), preview: shown };
+}

@@ -1,14 +1,21 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { templateOf } from '../../api/templates';
 import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
+import { renderTemplate } from '../../helpers/templatePreview';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
-import { headerMediaOfItem, uploadHeaderMedia, withHeaderMedia } from '../headerMedia';
+import {
+	headerMediaOfItem,
+	notYetUploaded,
+	uploadHeaderMedia,
+	withHeaderMedia,
+} from '../headerMedia';
 import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../node.type';
 import { checkTemplateBeforeSend } from '../templateCheck';
 import { apiPath } from '../../transport/path';
@@ -158,6 +165,36 @@ export async function deliverTemplateMessage(
 		permit,
 	);
 	return plan.headerMedia?.mediaUrl ? { ...answer, media_url: plan.headerMedia.mediaUrl } : answer;
+}
+
+/**
+ * Dry Run of Send, Send and Wait and Connect to AI Agent: the request the send would make, and the
+ * message as the contact's phone would show it (the template read once per execution).
+ */
+export async function previewTemplateMessage(
+	this: IExecuteFunctions,
+	plan: TemplateMessagePlan,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const wouldSend = sendEvent.wouldSend(
+		withHeaderFile(plan.body, plan.headerMedia && notYetUploaded(plan.headerMedia)),
+	);
+	const message = isPlainObject(plan.body.template_message) ? plan.body.template_message : {};
+	const templateId = String(message.whats_app_template_id);
+	const template = await templateOf(this, templateId, itemIndex);
+	const values: IDataObject = isPlainObject(message.liquid_values)
+		? { ...message.liquid_values }
+		: {};
+	if (plan.headerMedia) values.header_media = { filename: plan.headerMedia.file.fileName };
+	const contact = isPlainObject(plan.body.contact) ? plan.body.contact : {};
+	return {
+		wouldSend,
+		preview: {
+			to: contact.phone_number,
+			template: typeof template.name === 'string' ? template.name : templateId,
+			...renderTemplate(template, values),
+		},
+	};
 }
 
 /** Messages to the same contact are sent one after another, in input order. */

@@ -344,6 +344,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export {
 	deliverTemplateMessage as deliver,
+	previewTemplateMessage as preview,
 	recipientOfTemplateMessage as recipientOf,
 	uploadHeaderFiles as stage,
 } from '../shared';

@@ -1,0 +1,44 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { DeliveringBatchOperation, DeliveringOperation, Delivery } from '../node.type';
+import type { NodeError } from './items';
+import { errorItem, pairedItemOf, toNodeError } from './items';
+
+/** What every Dry Run output says, and the node's notice under its output. */
+export const DRY_RUN_NOTE =
+	'Dry Run: nothing was sent, uploaded or recorded. Turn off Request Options → Dry Run to send.';
+
+/**
+ * Dry Run of an operation that delivers messages, after every item was read and checked as for a
+ * real run: each delivery's `wouldSend` and `preview` (the operation's `preview`, which only reads),
+ * paired to its input items; the items that failed their checks as error items (only with Continue
+ * On Fail: without it the run has already stopped, naming them). No record is opened, no file is
+ * uploaded, nothing is sent.
+ */
+export async function dryRunOutputs(
+	context: IExecuteFunctions,
+	operation: DeliveringOperation | DeliveringBatchOperation,
+	preview: NonNullable<DeliveringOperation['preview']>,
+	deliveries: Array<Delivery<unknown>>,
+	failures: Map<number, { inputs: number[]; error: NodeError }>,
+	continueOnFail: boolean,
+): Promise<INodeExecutionData[]> {
+	context.addExecutionHints?.({ message: DRY_RUN_NOTE, location: 'outputPane' });
+	const output: Array<{ at: number; item: INodeExecutionData }> = [];
+	for (const { inputs, plan } of deliveries) {
+		try {
+			const json = await preview.call(context, plan, inputs[0]);
+			output.push({
+				at: inputs[0],
+				item: { json: { dryRun: DRY_RUN_NOTE, ...json }, pairedItem: pairedItemOf(inputs) },
+			});
+		} catch (caught) {
+			const error = toNodeError(context, caught, inputs[0], operation.properties);
+			if (!continueOnFail) throw error;
+			output.push({ at: inputs[0], item: errorItem(error, inputs) });
+		}
+	}
+	for (const [at, { inputs, error }] of failures)
+		output.push({ at, item: errorItem(error, inputs) });
+	return output.sort((a, b) => a.at - b.at).map(({ item }) => item);
+}

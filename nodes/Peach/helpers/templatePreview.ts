@@ -1,0 +1,87 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { isPlainObject } from './json';
+import { componentsOf, fillPlaceholders } from './templateVariables';
+
+/** One button of a template as the contact sees it: its text, and where it leads. */
+export interface PreviewButton {
+	type: string;
+	text: string;
+	url?: string;
+	phoneNumber?: string;
+}
+
+/** What a contact's phone shows for a template message, each part filled with its values. */
+export interface TemplatePreview {
+	header?: { text: string } | { media: string; file: string };
+	body: string;
+	footer?: string;
+	buttons: PreviewButton[];
+	/** All of it as plain text, in the order the phone shows it. */
+	text: string;
+}
+
+/** The name a media header shows: the document's filename, else the URL's last part. */
+function fileNameOf(headerMedia: unknown): string {
+	if (isPlainObject(headerMedia)) {
+		if (typeof headerMedia.filename === 'string' && headerMedia.filename)
+			return headerMedia.filename;
+		return fileNameOf(headerMedia.link);
+	}
+	if (typeof headerMedia !== 'string' || headerMedia === '') return '(no file)';
+	const path = headerMedia.split(/[?#]/)[0];
+	return path.slice(path.lastIndexOf('/') + 1) || headerMedia;
+}
+
+/**
+ * A template message as the contact's phone would show it, from the template's components (header,
+ * body, footer, buttons, in their order) and the values that fill its variables (`header_media` is
+ * the media header's file). Pure.
+ */
+export function renderTemplate(
+	template: unknown,
+	values: IDataObject | undefined,
+): TemplatePreview {
+	const preview: TemplatePreview = { body: '', buttons: [], text: '' };
+	const lines: string[] = [];
+	for (const component of componentsOf(template)) {
+		const value = typeof component.value === 'string' ? component.value : '';
+		const filled = fillPlaceholders(value, values);
+		switch (component.component_type) {
+			case 'header': {
+				const kind = String(component.data_type ?? 'text');
+				if (['image', 'video', 'document'].includes(kind)) {
+					const file = fileNameOf(values?.header_media);
+					preview.header = { media: kind, file };
+					lines.push(`[${kind}: ${file}]`);
+				} else {
+					preview.header = { text: filled };
+					lines.push(filled);
+				}
+				break;
+			}
+			case 'body':
+				preview.body = filled;
+				lines.push(filled);
+				break;
+			case 'footer':
+				preview.footer = filled;
+				lines.push(filled);
+				break;
+			case 'buttons': {
+				const type = String(component.sub_type ?? 'quick_reply');
+				const text = typeof component.name === 'string' ? component.name : '';
+				const button: PreviewButton = { type, text };
+				if (type === 'url') button.url = filled;
+				if (type === 'phone_number') button.phoneNumber = filled;
+				preview.buttons.push(button);
+				lines.push(
+					`[${text}${button.url ? ` → ${button.url}` : ''}${button.phoneNumber ? ` → ${button.phoneNumber}` : ''}]`,
+				);
+				break;
+			}
+		}
+	}
+	preview.text = lines.join('\n');
+	return preview;
+}
