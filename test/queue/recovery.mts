@@ -112,9 +112,29 @@ export async function executionOf(q: RecoveryContext, id: string): Promise<Json>
 	return await q.client.api('GET', `/executions/${id}?includeData=true`);
 }
 
-/** What the Send outputs say of each item (every run of Send): sent now, sent before, unknown, an error. */
+/**
+ * What Send's errors list (every run of Send): a run that ends with outcomes unknown fails, and its
+ * error's context names what was sent (`alreadySent`) and what is unknown (`outcomeUnknown`).
+ */
+function errorListed(execution: Json): Json[] {
+	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
+		| Record<string, Json[]>
+		| undefined;
+	return (runData?.Send ?? []).flatMap((run) => {
+		const context = ((run.error as Json | undefined)?.context ?? {}) as Json;
+		return [
+			...((context.alreadySent ?? []) as Json[]).map((entry) => ({ alreadySent: entry })),
+			...((context.outcomeUnknown ?? []) as Json[]).map((entry) => ({ outcomeUnknown: entry })),
+		];
+	});
+}
+
+/**
+ * What the Send outputs say of each item (every run of Send), and what its errors list: sent now,
+ * sent before, unknown, an error.
+ */
 export function outcomes(execution: Json) {
-	const output = nodeOutputs(execution, 'Send');
+	const output = [...nodeOutputs(execution, 'Send'), ...errorListed(execution)];
 	const count = (test: (item: Json) => boolean) => output.filter(test).length;
 	return {
 		output,
@@ -179,9 +199,11 @@ export const recoveryChecks: Array<{ name: string; fn: (q: RecoveryContext) => P
 				`      original: ${String(original.status)} after ${afterOriginal.sends.length} send requests; ${retries.map((retry) => `Retry (${retry.loadWorkflow ? 'saved' : 'original'} workflow): ${retry.status}`).join(', ')}; in all ${requests.size} phones asked (${statuses.get(500) ?? 0} answered 500), ${more(requests)} asked twice; the last execution's output: ${final.sentNow} sent by it, ${final.alreadySent} already sent, ${final.unknown} outcome unknown`,
 			);
 			assertEqual(original.status, 'error', 'the original execution');
+			// An unknown outcome is never a success: the retry of the retry sends the rest, then fails
+			// naming the unknown ones (its error's context).
 			assertEqual(
 				retries.map((retry) => retry.status),
-				['error', 'success'],
+				['error', 'error'],
 				'the Retry (Peach still failing), then the retry of the retry',
 			);
 			assertEqual(more(requests), 0, 'phones asked twice (a 500 may have reached Peach)');
