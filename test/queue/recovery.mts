@@ -112,6 +112,19 @@ export async function executionOf(q: RecoveryContext, id: string): Promise<Json>
 	return await q.client.api('GET', `/executions/${id}?includeData=true`);
 }
 
+/** The items Send put on its error output (On Error → Continue (using error output)), every run. */
+function errorOutputs(execution: Json): Json[] {
+	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
+		| Record<string, Json[]>
+		| undefined;
+	return (runData?.Send ?? []).flatMap(
+		(run) =>
+			((run.data as Json | undefined)?.main as Array<Array<{ json: Json }>> | undefined)?.[1]?.map(
+				(item) => item.json,
+			) ?? [],
+	);
+}
+
 /**
  * What Send's errors list (every run of Send): a run that ends with outcomes unknown fails, and its
  * error's context names what was sent (`alreadySent`) and what is unknown (`outcomeUnknown`).
@@ -134,7 +147,11 @@ function errorListed(execution: Json): Json[] {
  * sent before, unknown, an error.
  */
 export function outcomes(execution: Json) {
-	const output = [...nodeOutputs(execution, 'Send'), ...errorListed(execution)];
+	const output = [
+		...nodeOutputs(execution, 'Send'),
+		...errorOutputs(execution),
+		...errorListed(execution),
+	];
 	const count = (test: (item: Json) => boolean) => output.filter(test).length;
 	return {
 		output,
