@@ -334,14 +334,10 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 				await q.client.deactivate(workflowId);
 				return;
 			}
-			// The rest finish on the other worker first (a Retry would queue behind them); then each
-			// execution the killed worker was running is retried, before n8n's stall check.
-			for (const deadline = Date.now() + 5 * 60_000; Date.now() < deadline; await sleep(1000))
-				if (
-					(await q.client.executionCount(workflowId, ['success', 'error'])) >=
-					phones.length - stuck.length
-				)
-					break;
+			// Each execution the killed worker was running is retried at once, before n8n's stall check
+			// (about 80 s after the kill) replaces its data so that a Retry would run no node (README,
+			// Troubleshooting); the Retries then queue behind the rest on the other worker. (Waiting for
+			// the rest first let a busy machine pass the stall check: 9 Retries ran nothing.)
 			const retries = await Promise.all(
 				stuck.map(async (id) => await q.client.retryExecution(id, false)),
 			);
