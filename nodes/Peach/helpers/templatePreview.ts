@@ -85,3 +85,15 @@ export function renderTemplate(
 	preview.text = lines.join('\n');
 	return preview;
 }
+
+/** The preview of a template read by `templateId`: its name (else that ID), then what the phone shows. Pure. */
+export function previewTemplate(
+	template: IDataObject,
+	templateId: string,
+	values: IDataObject | undefined,
+): IDataObject {
+	return {
+		template: typeof template.name === 'string' ? template.name : templateId,
+		...renderTemplate(template, values),
+	};
+}

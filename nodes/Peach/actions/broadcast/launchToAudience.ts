@@ -5,7 +5,7 @@ import { omitEmpty } from '../../helpers/payload';
 import { checkRows } from '../../helpers/rows';
 import { templateOf } from '../../api/templates';
 import { isPlainObject } from '../../helpers/json';
-import { renderTemplate } from '../../helpers/templatePreview';
+import { previewTemplate } from '../../helpers/templatePreview';
 import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
 import type { LaunchPlan } from './launchBase';
@@ -96,8 +96,7 @@ export async function previewToAudience(
 		wouldSend,
 		preview: {
 			to: `audience ${String(plan.broadcast.audience_id)}`,
-			template: typeof template.name === 'string' ? template.name : templateId,
-			...renderTemplate(template, {
+			...previewTemplate(template, templateId, {
 				...values,
 				...(file ? { header_media: { filename: file } } : {}),
 			}),

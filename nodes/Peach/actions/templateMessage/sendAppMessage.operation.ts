@@ -7,7 +7,7 @@ import { templateOf } from '../../api/templates';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
-import { renderTemplate } from '../../helpers/templatePreview';
+import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOfItem } from '../itemParameters';
 import { checkTemplateBeforeSend } from '../templateCheck';
@@ -158,8 +158,7 @@ export async function preview(
 		const template = await templateOf(this, fallbackId, itemIndex);
 		const values = block[APP_MESSAGE.variables];
 		shown.fallback = {
-			template: typeof template.name === 'string' ? template.name : fallbackId,
-			...renderTemplate(template, isPlainObject(values) ? values : undefined),
+			...previewTemplate(template, fallbackId, isPlainObject(values) ? values : undefined),
 		};
 	}
 	return { wouldSend: deliver.wouldSend(body), preview: shown };

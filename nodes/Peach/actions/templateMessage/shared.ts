@@ -6,7 +6,7 @@ import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { renderTemplate } from '../../helpers/templatePreview';
+import { previewTemplate } from '../../helpers/templatePreview';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
@@ -191,8 +191,7 @@ export async function previewTemplateMessage(
 		wouldSend,
 		preview: {
 			to: contact.phone_number,
-			template: typeof template.name === 'string' ? template.name : templateId,
-			...renderTemplate(template, values),
+			...previewTemplate(template, templateId, values),
 		},
 	};
 }
