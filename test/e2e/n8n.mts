@@ -564,8 +564,8 @@ export class N8nClient {
 	}
 
 	/** Every execution id of the workflow, newest first (the editor's API, paged by id). */
-	async executionIds(workflowId: string): Promise<string[]> {
-		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+	async executionIds(workflowId: string, status?: string[]): Promise<string[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(status && { status }) }));
 		const ids: string[] = [];
 		for (;;) {
 			const last = ids.length ? `&lastId=${ids[ids.length - 1]}` : '';

@@ -315,8 +315,9 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			// The worker that ran the most recent send's execution.
 			const ids = await q.client.executionIds(workflowId);
 			const running = workerRunning(q, ids[0]);
-			const runningLog = readFileSync(running.logFile, 'utf8');
 			await kill(q, running);
+			// Read after the kill: a job it took just before names its execution there too.
+			const runningLog = readFileSync(running.logFile, 'utf8');
 			const atKill = sendsSince(q, from).sends.length;
 			await posting;
 			// What the killed worker was running stays "running" until n8n's stall check (about 80 s).
@@ -324,7 +325,10 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			const stuck: string[] = [];
 			for (const id of await q.client.executionIds(workflowId)) {
 				const execution = await executionOf(q, id);
-				if (execution.status === 'running' && runningLog.includes(`execution ${id}`))
+				if (
+					['new', 'running'].includes(String(execution.status)) &&
+					runningLog.includes(`execution ${id}`)
+				)
 					stuck.push(id);
 			}
 			if (N8N_1) {
@@ -352,6 +356,16 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			log(
 				`      ${posted} posted; the worker killed after ${atKill} sends, with ${stuck.length} executions running; their Retries: ${sum('sentNow')} sent, ${sum('alreadySent')} already sent, ${sum('unknown')} unknown; ${requests.size} of 1,000 phones asked, ${more(requests)} twice`,
 			);
+			// Executions that failed for another reason than the kill, with their reasons.
+			const retried = new Set([...stuck, ...retries.map((retry) => String(retry.id))]);
+			const otherFailures: string[] = [];
+			for (const id of await q.client.executionIds(workflowId, ['error', 'crashed']))
+				if (!retried.has(id)) {
+					const execution = await executionOf(q, id);
+					const error = ((execution.data as Json)?.resultData as Json)?.error as Json | undefined;
+					otherFailures.push(`${id}: ${String(error?.message)}`);
+				}
+			assertEqual(otherFailures, [], 'executions that failed without the kill');
 			assert(stuck.length > 0, 'the killed worker was running no execution');
 			assertEqual(
 				sum('sentNow') + sum('alreadySent') + sum('unknown'),

@@ -24,6 +24,11 @@ export class FakeDeduplicationStore {
 	/** The most entries a row held. */
 	largestRow = 0;
 	/**
+	 * Rows another process (a queue-mode worker) inserts while a call that found no row waits for its
+	 * own insert: one per call, in order.
+	 */
+	readonly insertedMeanwhile: string[][] = [];
+	/**
 	 * A database round trip: the row is read, then written after this many turns of the event loop's
 	 * job queue, so that concurrent callers interleave (not n8n's sleep: tests of waiting replace it
 	 * with a fake clock).
@@ -55,6 +60,18 @@ export class FakeDeduplicationStore {
 				await this.roundTrip();
 				const hashes = items.map((item) => FakeDeduplicationStore.hash(item));
 				if (!read) {
+					// n8n inserts the row it did not find: another process that inserted it in between
+					// makes the insert fail, as PostgreSQL refuses a second row with the same key.
+					const other = this.insertedMeanwhile.shift();
+					if (other)
+						this.write(key, { mode: options.mode, data: other.map(FakeDeduplicationStore.hash) });
+					if (this.rows.has(key))
+						throw Object.assign(
+							new Error(
+								'duplicate key value violates unique constraint "PK_ca04b9d8dc72de268fe07a65773"',
+							),
+							{ code: '23505' },
+						);
 					const data = [...hashes];
 					if (options.maxEntries) data.splice(0, data.length - options.maxEntries);
 					this.write(key, { mode: options.mode, data });

@@ -4,11 +4,17 @@ import { describe, expect, it } from 'vitest';
 
 import { BUCKETS, GROUP } from '../../../../nodes/Peach/actions/run/record/chain';
 import { DeliveryRecord } from '../../../../nodes/Peach/actions/run/record/record';
-import { crashRetry, FakeDeduplicationStore, type Lineage, newExecution } from '../../support/n8nRecovery';
+import {
+	crashRetry,
+	FakeDeduplicationStore,
+	type Lineage,
+	newExecution,
+} from '../../support/n8nRecovery';
 import {
 	answersFor,
 	crashingTry,
 	messagesPerPhone,
+	phoneOf,
 	phones,
 	runTry,
 	send,
@@ -213,6 +219,17 @@ describe('an execution is named by itself', () => {
 });
 
 describe('another process writes the same row (queue mode: two workers)', () => {
+	it("the node's first write races another worker's (both found no row; n8n's insert of the second fails): the claim is written again, the message sent once", async () => {
+		const store = new FakeDeduplicationStore();
+		store.insertedMeanwhile.push(['other worker 0']);
+		const first = await runTry(newExecution(store), [send('+919800000001')], answersFor(1));
+		expect(first.error).toBeUndefined();
+		expect(first.requests.map(phoneOf)).toEqual(['+919800000001']);
+		expect(outcomesOf(first).sentNow).toHaveLength(1);
+		// The other worker's entry is kept beside the run's.
+		expect(store.has('other worker 0')).toBe(true);
+	});
+
 	it('1,000 single-send executions, 20 at a time, while another worker rewrites the row from stale reads: the Retry of any of them sends nothing again', async () => {
 		const store = new FakeDeduplicationStore();
 		const executions = phones(1000).map(() => newExecution(store));

@@ -4,7 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { Peach } from '../../../../nodes/Peach/Peach.node';
 import { createExecuteContext, locator, NEVER_ANSWERED } from '../../support/harness';
-import { crashRetry, editorRetry, FakeDeduplicationStore, newExecution } from '../../support/n8nRecovery';
+import {
+	crashRetry,
+	editorRetry,
+	FakeDeduplicationStore,
+	newExecution,
+} from '../../support/n8nRecovery';
 import {
 	accepted,
 	answersFor,
@@ -360,6 +365,31 @@ describe("n8n's deduplication store is written in turns", () => {
 		expect(result.requests).toHaveLength(0);
 		expect(result.error?.message).toBe(
 			'n8n could not record the delivery before making it, so it was not made: SQLITE_BUSY: database is locked',
+		);
+	});
+
+	it('a store that refuses the row as a duplicate every time: the call is made three times, then the item is not sent', async () => {
+		const store = new FakeDeduplicationStore();
+		const execution = newExecution(store);
+		const helpers = store.helpersFor('wf-1', 'node-1');
+		let calls = 0;
+		vi.spyOn(store, 'helpersFor').mockReturnValue({
+			...helpers,
+			checkProcessedAndRecord: async () => {
+				calls++;
+				throw Object.assign(
+					new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed: processed_data'),
+					{
+						code: 'SQLITE_CONSTRAINT',
+					},
+				);
+			},
+		});
+		const result = await runTry(execution, [send(phones(1)[0])], answersFor(1));
+		expect(result.requests).toHaveLength(0);
+		expect(calls).toBe(3);
+		expect(result.error?.message).toBe(
+			'n8n could not record the delivery before making it, so it was not made: SQLITE_CONSTRAINT: UNIQUE constraint failed: processed_data',
 		);
 	});
 });

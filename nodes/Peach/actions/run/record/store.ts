@@ -12,6 +12,8 @@ import { sleep } from 'n8n-workflow';
  * - another process (a queue-mode worker) may read the list before one of these calls and write it
  *   after, dropping what the call added: each call adds the previous call's entries again, and a run's
  *   last entries are checked once more a moment after it ends;
+ * - two processes' first calls for a node may both find no list and insert one: the second insert
+ *   fails, writing nothing, and its call is made again;
  * - removals wait for the additions queued before them, and go in batches (n8n looks each one up in
  *   the whole list).
  */
@@ -45,6 +47,36 @@ async function inTurn<T>(scope: string, call: () => Promise<T>): Promise<T> {
 	} finally {
 		if (turns.get(scope) === settled) turns.delete(scope);
 	}
+}
+
+/** Tries of a call that found no row for the node and lost the race to insert it. */
+const FIRST_ROW_TRIES = 3;
+
+/** The database's refusal of a second row with the same key (PostgreSQL, SQLite, MySQL). */
+function isDuplicateRow(error: unknown): boolean {
+	const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+	return (
+		['23505', 'SQLITE_CONSTRAINT', 'ER_DUP_ENTRY'].includes(String(code)) ||
+		/duplicate key|unique constraint failed|duplicate entry/i.test(String(message))
+	);
+}
+
+/**
+ * Records `items` in the node's list. n8n inserts the list when it reads none, so when another
+ * process (a queue-mode worker) inserted it in between, the insert fails and writes nothing: the
+ * call is made again, and adds to the list that is there now.
+ */
+async function checkAndRecord(
+	store: DeduplicationStore,
+	items: string[],
+	tries = FIRST_ROW_TRIES,
+): ReturnType<DeduplicationStore['checkProcessedAndRecord']> {
+	return await store
+		.checkProcessedAndRecord(items, 'node', OPTIONS)
+		.catch(async (error: unknown) => {
+			if (tries <= 1 || !isDuplicateRow(error)) throw error;
+			return await checkAndRecord(store, items, tries - 1);
+		});
 }
 
 async function removeInCalls(store: DeduplicationStore, items: string[]): Promise<void> {
@@ -122,7 +154,7 @@ export class RecordStore {
 	async probe(items: string[]): Promise<Set<string>> {
 		if (!items.length) return new Set();
 		return await inTurn(this.scope, async () => {
-			const result = await this.store.checkProcessedAndRecord(items, 'node', OPTIONS);
+			const result = await checkAndRecord(this.store, items);
 			await removeInCalls(this.store, result.new.map(String));
 			return new Set(result.processed.map(String));
 		});
@@ -135,7 +167,7 @@ export class RecordStore {
 	 */
 	async take(items: string[]): Promise<boolean> {
 		return await inTurn(this.scope, async () => {
-			const result = await this.store.checkProcessedAndRecord(items, 'node', OPTIONS);
+			const result = await checkAndRecord(this.store, items);
 			const added = result.new.map(String);
 			const took = added.includes(items[0]);
 			if (took) this.adopt(items);
@@ -166,7 +198,7 @@ export class RecordStore {
 					await inTurn(this.scope, async () => {
 						// Not what the execution's record has let go since (its end, a later fold).
 						const still = kept.filter((item) => this.execution.has(item));
-						if (still.length) await this.store.checkProcessedAndRecord(still, 'node', OPTIONS);
+						if (still.length) await checkAndRecord(this.store, still);
 						await removeInCalls(this.store, removed);
 					}),
 			)
@@ -209,7 +241,7 @@ export class RecordStore {
 					await inTurn(this.scope, async () => {
 						if (adds.length) {
 							const again = this.lastAdded.filter((item) => this.kept.has(item));
-							await this.store.checkProcessedAndRecord([...adds, ...again], 'node', OPTIONS);
+							await checkAndRecord(this.store, [...adds, ...again]);
 							this.lastAdded = adds;
 						}
 						if (removals.length) await removeInCalls(this.store, removals);
