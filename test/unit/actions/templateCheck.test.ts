@@ -1,8 +1,7 @@
-import type { IDataObject, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { createExecuteContext, locator } from '../support/harness';
-import { Peach } from '../../../nodes/Peach/Peach.node';
+import { locator, runOverInputs } from '../support/harness';
 
 /**
  * No message goes out half-filled: a template variable that comes out missing or empty is refused
@@ -40,22 +39,8 @@ const people: IDataObject[] = [
 	{ phone: '+919900000003', nickname: 'Ravi', order: 'A-3', code: 't3' },
 ];
 
-async function run(params: Record<string, unknown>, inputs = people, extra = {}) {
-	const harness = createExecuteContext({
-		params,
-		inputs,
-		items: inputs.length,
-		templates,
-		responses: inputs.map(() => accepted),
-		...extra,
-	});
-	try {
-		const output = await new Peach().execute.call(harness.context);
-		return { ...harness, output, error: undefined };
-	} catch (error) {
-		return { ...harness, output: undefined, error: error as NodeOperationError };
-	}
-}
+const run = async (params: Record<string, unknown>, inputs = people, extra = {}) =>
+	await runOverInputs(params, inputs, accepted, { templates, ...extra });
 
 const rows = {
 	variablesInput: 'fields',
@@ -169,13 +154,12 @@ describe('a template variable that comes out empty is refused before anything is
 	});
 
 	it('with Continue On Fail, item 2 is an error item and items 1 and 3 are sent', async () => {
-		const { requests, output } = await run({ ...send, ...mapped }, people, {
+		const { requests, items } = await run({ ...send, ...mapped }, people, {
 			continueOnFail: true,
 		});
 		expect(
 			requests.map((request) => (request.body as { contact: IDataObject }).contact.phone_number),
 		).toEqual(['+919900000001', '+919900000003']);
-		const items = (output as INodeExecutionData[][])[0];
 		expect(items.map((item) => [item.pairedItem, item.json.error ?? item.json.event_id])).toEqual([
 			[{ item: 0 }, 'evt_1'],
 			[{ item: 1 }, 'Template variable first_name is empty in item 2'],

@@ -8,6 +8,7 @@ import type {
 	INode,
 	INodeExecutionData,
 	INodeProperties,
+	NodeOperationError,
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { vi } from 'vitest';
@@ -352,6 +353,31 @@ export async function runPeach(options: ContextOptions) {
 		.call(harness.context)
 		.catch((error: unknown) => error as Error);
 	return { ...harness, output };
+}
+
+/**
+ * Runs the Peach node once over `inputs` (one item each), Peach answering `answer` to every request:
+ * the first output's items, or the error the node threw (then no items).
+ */
+export async function runOverInputs(
+	params: Record<string, unknown>,
+	inputs: IDataObject[],
+	answer: FakeResponse,
+	options: Omit<ContextOptions, 'params' | 'inputs'> = {},
+) {
+	const harness = createExecuteContext({
+		params,
+		inputs,
+		items: inputs.length,
+		responses: inputs.map(() => answer),
+		...options,
+	});
+	try {
+		const output = await new Peach().execute.call(harness.context);
+		return { ...harness, items: output[0], error: undefined };
+	} catch (error) {
+		return { ...harness, items: [] as INodeExecutionData[], error: error as NodeOperationError };
+	}
 }
 
 export function createLoadOptionsContext(options: {

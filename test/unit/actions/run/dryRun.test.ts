@@ -1,8 +1,7 @@
-import type { IDataObject, INodeExecutionData, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator } from '../../support/harness';
+import { locator, runOverInputs } from '../../support/harness';
 
 /**
  * Dry Run (Request Options): every check of a real run, the template read, and nothing sent,
@@ -84,22 +83,8 @@ const people: IDataObject[] = [
 ];
 const accepted = { statusCode: 200, body: { status: 'success', event_id: 'evt_1' } };
 
-async function run(params: Record<string, unknown>, inputs = people, extra = {}) {
-	const harness = createExecuteContext({
-		params,
-		inputs,
-		items: inputs.length,
-		templates,
-		responses: inputs.map(() => accepted),
-		...extra,
-	});
-	try {
-		const output = await new Peach().execute.call(harness.context);
-		return { ...harness, items: output[0], error: undefined };
-	} catch (error) {
-		return { ...harness, items: [] as INodeExecutionData[], error: error as NodeOperationError };
-	}
-}
+const run = async (params: Record<string, unknown>, inputs = people, extra = {}) =>
+	await runOverInputs(params, inputs, accepted, { templates, ...extra });
 
 const dry = { requestOptions: { dryRun: true } };
 const send = {
