@@ -630,35 +630,36 @@ export class N8nClient {
 
 /** Output items of a node in an execution (first run, first output). */
 export function nodeOutput(execution: Json, nodeName: string): Json[] {
-	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
-		| Record<string, Json[]>
-		| undefined;
-	const runs = runData?.[nodeName];
-	const main = (runs?.[0]?.data as Json | undefined)?.main as
+	const main = (nodeRuns(execution, nodeName)[0]?.data as Json | undefined)?.main as
 		| Array<Array<{ json: Json }>>
 		| undefined;
 	return main?.[0]?.map((item) => item.json) ?? [];
 }
 
-/** Output items of every run of a node in an execution (a node in a loop runs once per batch). */
-export function nodeOutputs(execution: Json, nodeName: string): Json[] {
+/**
+ * Output items of every run of a node in an execution (a node in a loop runs once per batch), of its
+ * first output or another (1: the error output of On Error → Continue (using error output)).
+ */
+export function nodeOutputs(execution: Json, nodeName: string, output = 0): Json[] {
+	return nodeRuns(execution, nodeName).flatMap(
+		(run) =>
+			((run.data as Json | undefined)?.main as Array<Array<{ json: Json }>> | undefined)?.[
+				output
+			]?.map((item) => item.json) ?? [],
+	);
+}
+
+/** Every run of a node in an execution (n8n's runData), oldest first. */
+export function nodeRuns(execution: Json, nodeName: string): Json[] {
 	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
 		| Record<string, Json[]>
 		| undefined;
-	return (runData?.[nodeName] ?? []).flatMap(
-		(run) =>
-			((run.data as Json | undefined)?.main as Array<Array<{ json: Json }>> | undefined)?.[0]?.map(
-				(item) => item.json,
-			) ?? [],
-	);
+	return runData?.[nodeName] ?? [];
 }
 
 /** The error a node raised in an execution, if any. */
 export function nodeError(execution: Json, nodeName: string): Json | undefined {
-	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
-		| Record<string, Json[]>
-		| undefined;
-	return runData?.[nodeName]?.[0]?.error as Json | undefined;
+	return nodeRuns(execution, nodeName)[0]?.error as Json | undefined;
 }
 
 /** A Webhook node (v2) answering with its workflow's last node; `parameters` adds to or replaces its own. */

@@ -16,6 +16,7 @@ import {
 	type N8nClient,
 	type N8nInstance,
 	nodeOutputs,
+	nodeRuns,
 	peachNode,
 	webhookNode,
 	sendParameters,
@@ -112,28 +113,12 @@ export async function executionOf(q: RecoveryContext, id: string): Promise<Json>
 	return await q.client.api('GET', `/executions/${id}?includeData=true`);
 }
 
-/** The items Send put on its error output (On Error → Continue (using error output)), every run. */
-function errorOutputs(execution: Json): Json[] {
-	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
-		| Record<string, Json[]>
-		| undefined;
-	return (runData?.Send ?? []).flatMap(
-		(run) =>
-			((run.data as Json | undefined)?.main as Array<Array<{ json: Json }>> | undefined)?.[1]?.map(
-				(item) => item.json,
-			) ?? [],
-	);
-}
-
 /**
  * What Send's errors list (every run of Send): a run that ends with outcomes unknown fails, and its
  * error's context names what was sent (`alreadySent`) and what is unknown (`outcomeUnknown`).
  */
 function errorListed(execution: Json): Json[] {
-	const runData = ((execution.data as Json)?.resultData as Json)?.runData as
-		| Record<string, Json[]>
-		| undefined;
-	return (runData?.Send ?? []).flatMap((run) => {
+	return nodeRuns(execution, 'Send').flatMap((run) => {
 		const context = ((run.error as Json | undefined)?.context ?? {}) as Json;
 		return [
 			...((context.alreadySent ?? []) as Json[]).map((entry) => ({ alreadySent: entry })),
@@ -149,7 +134,8 @@ function errorListed(execution: Json): Json[] {
 export function outcomes(execution: Json) {
 	const output = [
 		...nodeOutputs(execution, 'Send'),
-		...errorOutputs(execution),
+		// The items Send put on its error output (On Error → Continue (using error output)).
+		...nodeOutputs(execution, 'Send', 1),
 		...errorListed(execution),
 	];
 	const count = (test: (item: Json) => boolean) => output.filter(test).length;
