@@ -286,7 +286,11 @@ export function createExecuteContext(options: ContextOptions) {
 			if (type !== 'node') throw new Error(`unexpected context ${type}`);
 			return lineage.nodeContext;
 		},
-		getWorkflow: () => ({ id: TEST_WORKFLOW_ID, name: 'Test', active: false }),
+		getWorkflow: () => ({
+			id: lineage.workflowId ?? TEST_WORKFLOW_ID,
+			name: 'Test',
+			active: false,
+		}),
 		getWorkflowDataProxy: () => ({
 			$runIndex: lineage.runIndex,
 			$execution: executionKeys(execution).$execution,
@@ -308,7 +312,7 @@ export function createExecuteContext(options: ContextOptions) {
 		continueOnFail: () => options.continueOnFail ?? false,
 		getCredentials,
 		helpers: {
-			...lineage.store.helpersFor(TEST_WORKFLOW_ID, node.id),
+			...lineage.store.helpersFor(lineage.workflowId ?? TEST_WORKFLOW_ID, node.id),
 			httpRequestWithAuthentication,
 			httpRequest,
 			...(options.wire ? n8nRequestHelpers(node) : {}),

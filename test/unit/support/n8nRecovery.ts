@@ -94,6 +94,7 @@ export class FakeDeduplicationStore {
 				});
 				if (options.maxEntries) read.data.splice(0, read.data.length - options.maxEntries);
 				this.write(key, read);
+				this.rewriteFromOlderCopy(key, row);
 				return result;
 			},
 			removeProcessed: async (items: Array<string | number>, scope: string) => {
@@ -110,6 +111,20 @@ export class FakeDeduplicationStore {
 				this.write(key, read);
 			},
 		};
+	}
+
+	/**
+	 * Another process (a queue-mode worker) that read the row before the node's next `n` calls wrote
+	 * it, and writes its copy right after each: what those calls added is gone, its own entry is in.
+	 */
+	rewritesFromOlderCopies = 0;
+	private rewrites = 0;
+
+	private rewriteFromOlderCopy(key: string, older: { mode: string; data: string[] } | undefined) {
+		if (this.rewritesFromOlderCopies <= 0 || !older) return;
+		this.rewritesFromOlderCopies--;
+		const own = FakeDeduplicationStore.hash(`other worker rewrite ${this.rewrites++}`);
+		this.write(key, { mode: older.mode, data: [...older.data, own] });
 	}
 
 	/** n8n's update of the whole row. */
@@ -159,6 +174,11 @@ export interface Lineage {
 	n8nLine?: 1 | 2;
 	/** What the trigger started the execution with (its output items' JSON), kept by its retries. */
 	trigger: IDataObject[];
+	/**
+	 * The workflow (by default the harness's): an n8n process remembers per workflow and node that
+	 * another process rewrites the node's list, so a test of that uses a workflow of its own.
+	 */
+	workflowId?: string;
 	executionId: string;
 	mode: string;
 	runIndex: number;

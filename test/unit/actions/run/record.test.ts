@@ -221,25 +221,74 @@ describe('an execution is named by itself', () => {
 describe('another process writes the same row (queue mode: two workers)', () => {
 	it("the node's first write races another worker's (both found no row; n8n's insert of the second fails): the claim is written again, the message sent once", async () => {
 		const store = new FakeDeduplicationStore();
+		const workflowId = 'wf-first-write';
 		store.insertedMeanwhile.push(['other worker 0']);
-		const first = await runTry(newExecution(store), [send('+919800000001')], answersFor(1));
+		const first = await runTry(
+			newExecution(store, { workflowId }),
+			[send('+919800000001')],
+			answersFor(1),
+		);
 		expect(first.error).toBeUndefined();
 		expect(first.requests.map(phoneOf)).toEqual(['+919800000001']);
 		expect(outcomesOf(first).sentNow).toHaveLength(1);
 		// The other worker's entry is kept beside the run's.
-		expect(store.has('other worker 0')).toBe(true);
+		expect(store.has('other worker 0', workflowId)).toBe(true);
+	});
+
+	it('a worker dies right after its request, its claim dropped by another worker that wrote the list from an older copy: once the process has seen another process write the list, the claim is found again before the request, and the Retry sends nothing again', async () => {
+		const store = new FakeDeduplicationStore();
+		const workflowId = 'wf-two-workers';
+		// The first execution's first call races another worker's insert: this process now knows.
+		store.insertedMeanwhile.push(['other worker 0']);
+		const first = await runTry(
+			newExecution(store, { workflowId }),
+			[send('+919800000001')],
+			answersFor(1),
+		);
+		expect(first.error).toBeUndefined();
+		// The next execution's slot and claim are both written over by the other worker's older copy;
+		// its request is under way when the process dies.
+		const crashed = newExecution(store, { workflowId });
+		store.rewritesFromOlderCopies = 2;
+		const dying = await crashingTry(crashed, [send('+919800000002')], 0, 1);
+		const retry = await runTry(crashRetry(crashed), [send('+919800000002')], answersFor(1));
+		expect(retry.requests).toEqual([]);
+		expect(retry.error?.message).toBe(
+			"The outcome of item 1 (+919800000002) is unknown: an earlier try's request may have reached Peach",
+		);
+		expect(twice(messagesPerPhone(first, dying, retry))).toEqual([]);
+	});
+
+	it('another worker drops the claim on every call: the delivery is not made, and the error says why', async () => {
+		const store = new FakeDeduplicationStore();
+		const workflowId = 'wf-always-rewritten';
+		store.insertedMeanwhile.push(['other worker 0']);
+		await runTry(newExecution(store, { workflowId }), [send('+919800000001')], answersFor(1));
+		store.rewritesFromOlderCopies = 100;
+		const result = await runTry(
+			newExecution(store, { workflowId }),
+			[send('+919800000002')],
+			answersFor(1),
+		);
+		expect(result.requests).toEqual([]);
+		expect(result.error?.message).toBe(
+			"n8n could not record the delivery before making it, so it was not made: another n8n process rewrote the node's record from an older copy 5 times in a row",
+		);
 	});
 
 	it('1,000 single-send executions, 20 at a time, while another worker rewrites the row from stale reads: the Retry of any of them sends nothing again', async () => {
 		const store = new FakeDeduplicationStore();
-		const executions = phones(1000).map(() => newExecution(store));
+		const workflowId = 'wf-stale-reads';
+		const executions = phones(1000).map(() => newExecution(store, { workflowId }));
 		const params = (index: number) => [send(phones(1, index + 1)[0])];
 		let running = true;
-		// The other worker: reads the row, and writes it back a few turns later with its own entry.
+		// The other worker: reads the row, and writes it back a few turns later with its own entry; it
+		// lets timers run between its writes (the record waits before it looks for a claim).
 		const other = (async () => {
 			for (let write = 0; running; write++) {
-				await store.staleWrite([`other worker ${write}`], 4);
-				await Promise.resolve();
+				await store.staleWrite([`other worker ${write}`], 4, workflowId);
+				if (write % 8 === 7) await sleep(0);
+				else await Promise.resolve();
 			}
 		})();
 		const tries: TryResult[] = [];

@@ -370,7 +370,8 @@ describe("n8n's deduplication store is written in turns", () => {
 
 	it('a store that refuses the row as a duplicate every time: the call is made three times, then the item is not sent', async () => {
 		const store = new FakeDeduplicationStore();
-		const execution = newExecution(store);
+		// A workflow of its own: the process now knows another process writes this node's list.
+		const execution = newExecution(store, { workflowId: 'wf-duplicate-rows' });
 		const helpers = store.helpersFor('wf-1', 'node-1');
 		let calls = 0;
 		vi.spyOn(store, 'helpersFor').mockReturnValue({

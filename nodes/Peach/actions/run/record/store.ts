@@ -14,6 +14,9 @@ import { sleep } from 'n8n-workflow';
  *   last entries are checked once more a moment after it ends;
  * - two processes' first calls for a node may both find no list and insert one: the second insert
  *   fails, writing nothing, and its call is made again;
+ * - once this process has seen that (or an entry of its own dropped), for a while a claim is trusted
+ *   only when a call half a second later found it: a process that dies right after its request leaves
+ *   no next call to put a dropped claim back, and the Retry would send again;
  * - removals wait for the additions queued before them, and go in batches (n8n looks each one up in
  *   the whole list).
  */
@@ -49,6 +52,26 @@ async function inTurn<T>(scope: string, call: () => Promise<T>): Promise<T> {
 	}
 }
 
+/**
+ * When this process last saw another process rewrite a node's list from an older copy (an entry it
+ * wrote was gone when written again, or the first insert raced). For a while after, a claim there is
+ * trusted only once a call made a moment later found it.
+ */
+const rewritten = new Map<string, number>();
+/** How long a list seen rewritten by another process keeps its claims confirmed. */
+const REWRITTEN_FOR_MS = 10 * 60_000;
+/**
+ * The wait before a claim is looked for: longer than another process's read-and-write of the list
+ * (a database round trip), so a copy it read before the claim has been written by then.
+ */
+const CONFIRM_AFTER_MS = 500;
+/** Looks that may find a claim dropped again before the delivery is given up, not made. */
+const CONFIRMS = 5;
+
+const seenRewritten = (scope: string) => rewritten.set(scope, Date.now());
+const isRewritten = (scope: string) =>
+	Date.now() - (rewritten.get(scope) ?? -Infinity) < REWRITTEN_FOR_MS;
+
 /** Tries of a call that found no row for the node and lost the race to insert it. */
 const FIRST_ROW_TRIES = 3;
 
@@ -68,6 +91,7 @@ function isDuplicateRow(error: unknown): boolean {
  */
 async function checkAndRecord(
 	store: DeduplicationStore,
+	scope: string,
 	items: string[],
 	tries = FIRST_ROW_TRIES,
 ): ReturnType<DeduplicationStore['checkProcessedAndRecord']> {
@@ -75,7 +99,8 @@ async function checkAndRecord(
 		.checkProcessedAndRecord(items, 'node', OPTIONS)
 		.catch(async (error: unknown) => {
 			if (tries <= 1 || !isDuplicateRow(error)) throw error;
-			return await checkAndRecord(store, items, tries - 1);
+			seenRewritten(scope);
+			return await checkAndRecord(store, scope, items, tries - 1);
 		});
 }
 
@@ -154,7 +179,7 @@ export class RecordStore {
 	async probe(items: string[]): Promise<Set<string>> {
 		if (!items.length) return new Set();
 		return await inTurn(this.scope, async () => {
-			const result = await checkAndRecord(this.store, items);
+			const result = await checkAndRecord(this.store, this.scope, items);
 			await removeInCalls(this.store, result.new.map(String));
 			return new Set(result.processed.map(String));
 		});
@@ -167,7 +192,7 @@ export class RecordStore {
 	 */
 	async take(items: string[]): Promise<boolean> {
 		return await inTurn(this.scope, async () => {
-			const result = await checkAndRecord(this.store, items);
+			const result = await checkAndRecord(this.store, this.scope, items);
 			const added = result.new.map(String);
 			const took = added.includes(items[0]);
 			if (took) this.adopt(items);
@@ -198,7 +223,10 @@ export class RecordStore {
 					await inTurn(this.scope, async () => {
 						// Not what the execution's record has let go since (its end, a later fold).
 						const still = kept.filter((item) => this.execution.has(item));
-						if (still.length) await checkAndRecord(this.store, still);
+						if (still.length) {
+							const result = await checkAndRecord(this.store, this.scope, still);
+							if (result.new.length) seenRewritten(this.scope);
+						}
 						await removeInCalls(this.store, removed);
 					}),
 			)
@@ -225,6 +253,25 @@ export class RecordStore {
 		});
 	}
 
+	/**
+	 * Looks for the items a moment after they were written, until one look finds them all (each look
+	 * adds back what was dropped). Not in turn while it waits: the process's other runs go on.
+	 */
+	private async confirm(items: string[]): Promise<void> {
+		for (let look = 0; look < CONFIRMS; look++) {
+			await sleep(CONFIRM_AFTER_MS);
+			const result = await inTurn(
+				this.scope,
+				async () => await checkAndRecord(this.store, this.scope, items),
+			);
+			if (!result.new.length) return;
+			seenRewritten(this.scope);
+		}
+		throw new Error(
+			`another n8n process rewrote the node's record from an older copy ${CONFIRMS} times in a row`,
+		);
+	}
+
 	private get removalsDue(): boolean {
 		return this.removals.size > 0 && (this.closing || this.removals.size >= REMOVAL_BATCH);
 	}
@@ -238,14 +285,21 @@ export class RecordStore {
 				const removals = this.removalsDue ? [...this.removals] : [];
 				for (const item of removals) this.removals.delete(item);
 				try {
+					let confirming: string[] = [];
 					await inTurn(this.scope, async () => {
 						if (adds.length) {
 							const again = this.lastAdded.filter((item) => this.kept.has(item));
-							await checkAndRecord(this.store, [...adds, ...again]);
+							const result = await checkAndRecord(this.store, this.scope, [...adds, ...again]);
+							const dropped = new Set(result.new.map(String));
+							if (again.some((item) => dropped.has(item))) seenRewritten(this.scope);
+							// Claims wait for a later call that finds them where another process's rewrite
+							// could drop them unseen (a crash before the next call would then lose them).
+							if (waiting.length && isRewritten(this.scope)) confirming = [...adds, ...again];
 							this.lastAdded = adds;
 						}
 						if (removals.length) await removeInCalls(this.store, removals);
 					});
+					if (confirming.length) await this.confirm(confirming);
 					for (const waiter of waiting) waiter.resolve();
 				} catch (caught) {
 					const error = caught instanceof Error ? caught : new Error(String(caught));
