@@ -354,14 +354,14 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			log(
 				`      ${posted} posted; the worker killed after ${atKill} sends, with ${stuck.length} executions running; their Retries: ${sum('sentNow')} sent, ${sum('alreadySent')} already sent, ${sum('unknown')} unknown; ${requests.size} of 1,000 phones asked, ${more(requests)} twice`,
 			);
-			// The other executions that did not succeed: one the killed worker had taken but not started
-			// (n8n cannot retry a queued execution; its stall check fails it) sent nothing; any other is a
-			// failure of the node.
 			// n8n's stall check (about 80 s after the kill) ends what the killed worker held.
 			for (let waited = 0; waited < 180_000; waited += 2000) {
 				if (!(await q.client.executionIds(workflowId, ['new', 'running'])).length) break;
 				await sleep(2000);
 			}
+			// The other executions that did not succeed: one the killed worker had taken but not started
+			// (n8n cannot retry a queued execution; its stall check fails it) sent nothing; any other is a
+			// failure of the node.
 			const retried = new Set([...stuck, ...retries.map((retry) => String(retry.id))]);
 			let lostBeforeSend = 0;
 			const otherFailures: string[] = [];
@@ -369,7 +369,7 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 				if (retried.has(id)) continue;
 				const execution = await executionOf(q, id);
 				const error = ((execution.data as Json)?.resultData as Json)?.error as Json | undefined;
-				// n8n's words for a job whose worker died (its stall check, about 80 s after the kill).
+				// n8n's words for a job whose worker died.
 				if (
 					nodeRuns(execution, 'Send').length === 0 &&
 					String(error?.message).includes('failed to be processed too many times')

@@ -262,6 +262,7 @@ export function createExecuteContext(options: ContextOptions) {
 	};
 	const putExecutionToWait = vi.fn<(waitTill: Date) => Promise<void>>(async () => undefined);
 	const lineage = options.lineage ?? newExecution(undefined, { executionId: TEST_EXECUTION_ID });
+	const workflowId = lineage.workflowId ?? TEST_WORKFLOW_ID;
 	const hints: Array<{ message: string }> = [];
 	const execution = options.execution ?? newWaitingExecution(lineage.n8nLine ?? 2, lineage.mode);
 	// n8n 2.x gives nodes this.customData; n8n 1.x only the data proxy's $execution.customData.
@@ -286,11 +287,7 @@ export function createExecuteContext(options: ContextOptions) {
 			if (type !== 'node') throw new Error(`unexpected context ${type}`);
 			return lineage.nodeContext;
 		},
-		getWorkflow: () => ({
-			id: lineage.workflowId ?? TEST_WORKFLOW_ID,
-			name: 'Test',
-			active: false,
-		}),
+		getWorkflow: () => ({ id: workflowId, name: 'Test', active: false }),
 		getWorkflowDataProxy: () => ({
 			$runIndex: lineage.runIndex,
 			$execution: executionKeys(execution).$execution,
@@ -312,7 +309,7 @@ export function createExecuteContext(options: ContextOptions) {
 		continueOnFail: () => options.continueOnFail ?? false,
 		getCredentials,
 		helpers: {
-			...lineage.store.helpersFor(lineage.workflowId ?? TEST_WORKFLOW_ID, node.id),
+			...lineage.store.helpersFor(workflowId, node.id),
 			httpRequestWithAuthentication,
 			httpRequest,
 			...(options.wire ? n8nRequestHelpers(node) : {}),
@@ -369,19 +366,16 @@ export async function runOverInputs(
 	answer: FakeResponse,
 	options: Omit<ContextOptions, 'params' | 'inputs'> = {},
 ) {
-	const harness = createExecuteContext({
+	const { output, ...run } = await runPeach({
 		params,
 		inputs,
 		items: inputs.length,
 		responses: inputs.map(() => answer),
 		...options,
 	});
-	try {
-		const output = await new Peach().execute.call(harness.context);
-		return { ...harness, items: output[0], error: undefined };
-	} catch (error) {
-		return { ...harness, items: [] as INodeExecutionData[], error: error as NodeOperationError };
-	}
+	return output instanceof Error
+		? { ...run, items: [] as INodeExecutionData[], error: output as NodeOperationError }
+		: { ...run, items: output[0], error: undefined };
 }
 
 export function createLoadOptionsContext(options: {

@@ -218,16 +218,20 @@ describe('an execution is named by itself', () => {
 	});
 });
 
+/**
+ * A first execution of the workflow, one send, whose first call races another worker's insert of the
+ * node's row (both found none; n8n's second insert fails): the process has seen another process.
+ */
+async function afterInsertRace(store: FakeDeduplicationStore, workflowId: string) {
+	store.insertedMeanwhile.push(['other worker 0']);
+	return await runTry(newExecution(store, { workflowId }), [send('+919800000001')], answersFor(1));
+}
+
 describe('another process writes the same row (queue mode: two workers)', () => {
 	it("the node's first write races another worker's (both found no row; n8n's insert of the second fails): the claim is written again, the message sent once", async () => {
 		const store = new FakeDeduplicationStore();
 		const workflowId = 'wf-first-write';
-		store.insertedMeanwhile.push(['other worker 0']);
-		const first = await runTry(
-			newExecution(store, { workflowId }),
-			[send('+919800000001')],
-			answersFor(1),
-		);
+		const first = await afterInsertRace(store, workflowId);
 		expect(first.error).toBeUndefined();
 		expect(first.requests.map(phoneOf)).toEqual(['+919800000001']);
 		expect(outcomesOf(first).sentNow).toHaveLength(1);
@@ -238,13 +242,7 @@ describe('another process writes the same row (queue mode: two workers)', () => 
 	it('a worker dies right after its request, its claim dropped by another worker that wrote the list from an older copy: once the process has seen another process write the list, the claim is found again before the request, and the Retry sends nothing again', async () => {
 		const store = new FakeDeduplicationStore();
 		const workflowId = 'wf-two-workers';
-		// The first execution's first call races another worker's insert: this process now knows.
-		store.insertedMeanwhile.push(['other worker 0']);
-		const first = await runTry(
-			newExecution(store, { workflowId }),
-			[send('+919800000001')],
-			answersFor(1),
-		);
+		const first = await afterInsertRace(store, workflowId);
 		expect(first.error).toBeUndefined();
 		// The next execution's slot and claim are both written over by the other worker's older copy;
 		// its request is under way when the process dies.
@@ -262,8 +260,7 @@ describe('another process writes the same row (queue mode: two workers)', () => 
 	it('another worker drops the claim on every call: the delivery is not made, and the error says why', async () => {
 		const store = new FakeDeduplicationStore();
 		const workflowId = 'wf-always-rewritten';
-		store.insertedMeanwhile.push(['other worker 0']);
-		await runTry(newExecution(store, { workflowId }), [send('+919800000001')], answersFor(1));
+		await afterInsertRace(store, workflowId);
 		store.rewritesFromOlderCopies = 100;
 		const result = await runTry(
 			newExecution(store, { workflowId }),

@@ -289,12 +289,13 @@ export class RecordStore {
 					await inTurn(this.scope, async () => {
 						if (adds.length) {
 							const again = this.lastAdded.filter((item) => this.kept.has(item));
-							const result = await checkAndRecord(this.store, this.scope, [...adds, ...again]);
+							const written = [...adds, ...again];
+							const result = await checkAndRecord(this.store, this.scope, written);
 							const dropped = new Set(result.new.map(String));
 							if (again.some((item) => dropped.has(item))) seenRewritten(this.scope);
 							// Claims wait for a later call that finds them where another process's rewrite
 							// could drop them unseen (a crash before the next call would then lose them).
-							if (waiting.length && isRewritten(this.scope)) confirming = [...adds, ...again];
+							if (waiting.length && isRewritten(this.scope)) confirming = written;
 							this.lastAdded = adds;
 						}
 						if (removals.length) await removeInCalls(this.store, removals);
