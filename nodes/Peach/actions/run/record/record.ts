@@ -1,113 +1,142 @@
-import { createHash } from 'crypto';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { EarlierOutcome } from '../../node.type';
-import { type BucketRun, type ChainState, entry, GROUP, placeRun, tokenOf } from './chain';
-import { lineageOf } from './lineage';
-import { rebuildBucket } from './rebuild';
-import { findSlot, takeSlot } from './slots';
-import { batchedProbe, entriesKeptFor, RecordStore, storeOf } from './store';
+import { type BucketRun, entry, GROUP, placeRun, RunningSum, runSums, tokenOf } from './chain';
+import { keepUntilSaved, lookAtDueSoon } from './lifetime';
+import { isRetry, lineageOf, nodeContextOf, runIndexOf, savedExecutionsOf, storeOf } from './n8n';
+import { type EarlierResult, rebuildBucket } from './rebuild';
+import { batched, factEntries, RecordStore } from './store';
+import { type PeachShows, Witness, type Witnessed } from './witness';
 
 /**
  * The delivery record: what a delivering operation already did, so that none of n8n's ways of
  * recovering from a failure makes a request Peach accepted again. Only the delivering runner uses it.
+ * What it relies on from n8n is in n8n.ts; what a delivery is, and its entries, in chain.ts.
  *
- * - **In the node context** (`getContext('node')`, the same object for every Retry On Fail try of a
- *   run, saved with a failed execution and handed back by the editor's Retry): each delivery's outcome
- *   and Peach's answer, by what it is: the operation, the recipient, and the how-manieth delivery to
- *   that recipient it is in the run.
- * - **In n8n's deduplication store** (the one thing a node writes that survives a killed process),
- *   for the Retry of a crashed execution: a claim before each delivering request and its outcome
- *   after, kept as fingerprint chains per bucket of recipients and folded into one marker per group
- *   once sent (chain.ts), so that it stays small however long the run; read back by rebuild.ts. It
- *   is kept while n8n holds the execution, and removed once n8n has let it go (store.ts).
+ * - **The node context** (n8n keeps it between Retry On Fail tries and hands the saved copy back to
+ *   the editor's Retry) holds each delivery's outcome and Peach's answer.
+ * - **n8n's deduplication store** (the one thing a node writes that survives a killed process) holds a
+ *   claim before each delivering request and its outcome after, folded as it goes, and a run that sent
+ *   everything as one entry; a Retry reads it back (rebuild.ts). lifetime.ts decides when it goes.
+ * - **Peach** is the witness: in every retry, before anything is sent again, what Peach lists as
+ *   queued since the execution began is read (witness.ts), and a delivery Peach shows is never sent.
  */
 
 const RECORD_KEY = 'peachDeliveries';
+/** Peach's clock and n8n's may differ: Peach is asked from this long before the execution began. */
+const CLOCK_MARGIN_MS = 60_000;
+/** Where n8n does not say when an execution began (n8n 1.x): Peach's own default window. */
+const WITHOUT_START_MS = 24 * 3600_000;
+/** A run that sent everything is matched with one gained delivery up to this size. */
+const GAINED_SEARCH_LIMIT = 5000;
+/** Peach's list is read again for a later run of the same retry once it is this old. */
+const WITNESS_FRESH_MS = 30_000;
 
 interface RecordEntry {
 	outcome: 'sent' | 'unknown';
 	at: string;
 	json?: IDataObject;
 	reason?: string;
+	/** The contact and template Peach lists it by (a retry whose item changed finds it so). */
+	witnessed?: Witnessed;
 }
 
-/** The record in the node context: runs numbered in the order they ran, with their deliveries. */
+/** The record in the node context. */
 interface NodeRecord {
-	/** Run number (n8n's run index) → the how-manieth run of this try it is. */
+	/** Run number (n8n's run index) → the how-manieth run of the node in this execution it is. */
 	ordinals: Record<string, number>;
+	/** Per run: each delivery's outcome, by its identity. */
 	runs: Record<string, Record<string, RecordEntry>>;
-	/** Per run: each bucket's fingerprint before it (what this try wrote). */
-	chains: Record<string, ChainState>;
-	/** Per run, in a Retry of a crashed execution: the crashed try's fingerprints ('' unknown). */
-	crashed?: Record<string, ChainState>;
-	/** Which execution of its millisecond this is (n8n 2.x); -1: a Retry that cannot tell. */
-	slot?: number;
+	/** Per run: how many tries opened it (Retry On Fail). */
+	tries: Record<string, number>;
+	/** When the node first ran in this execution (Peach is asked for what it queued since). */
+	startedAt: number;
 }
 
-/** What the first run was given: its deliveries and its input items (a Retry is given them again). */
-function inputDigestOf(context: IExecuteFunctions, tokens: string[]): string {
-	const hash = createHash('sha256');
-	for (const token of tokens) hash.update(`${token}\u0000`);
-	for (const item of context.getInputData()) hash.update(`${JSON.stringify(item.json)}\u0000`);
-	return hash.digest('base64url').slice(0, 22);
-}
-
-const CRASH_REASON =
-	'The request was under way when the n8n process running this execution stopped (for example a worker that was killed), so whether Peach got it is unknown.';
-
-function nodeRecordOf(
-	context: IExecuteFunctions,
-): { record: NodeRecord; token: object } | undefined {
-	if (typeof context.getContext !== 'function') return undefined;
-	const nodeContext = context.getContext('node');
+/** The record in the node context (a new one where there is none: `fresh`). */
+function nodeRecordIn(
+	nodeContext: IDataObject | undefined,
+): { record: NodeRecord; fresh: boolean } | undefined {
+	if (!nodeContext) return undefined;
 	const record = nodeContext[RECORD_KEY] as Partial<NodeRecord> | undefined;
 	if (
 		record &&
 		typeof record.ordinals === 'object' &&
 		typeof record.runs === 'object' &&
-		typeof record.chains === 'object'
+		typeof record.tries === 'object' &&
+		typeof record.startedAt === 'number'
 	)
-		return { record: record as NodeRecord, token: nodeContext };
-	const fresh: NodeRecord = { ordinals: {}, runs: {}, chains: {} };
+		return { record: record as NodeRecord, fresh: false };
+	const fresh: NodeRecord = { ordinals: {}, runs: {}, tries: {}, startedAt: Date.now() };
 	nodeContext[RECORD_KEY] = fresh;
-	return { record: fresh, token: nodeContext };
+	return { record: fresh, fresh: true };
 }
 
-function runIndexOf(context: IExecuteFunctions): number {
-	try {
-		const runIndex = context.getWorkflowDataProxy(0).$runIndex;
-		return typeof runIndex === 'number' ? runIndex : 0;
-	} catch {
-		// Without a data proxy (a node run as a tool by some n8n versions) every run is the first.
-		return 0;
-	}
+/** Peach's list, read once for the runs of one retry, and the messages its deliveries took. */
+interface WitnessOfExecution {
+	readAt: number;
+	witness: Promise<Witness>;
+	taken: Set<string>;
+}
+const witnesses = new WeakMap<object, WitnessOfExecution>();
+
+/** A delivery to record: its lane (recipient or own key), what it sends, and how Peach lists it. */
+export interface PlannedDelivery {
+	lane: string;
+	content: unknown;
+	/** The user's Delivery Key: names the delivery instead of its content. */
+	deliveryKey?: string;
+	/** The contact and template Peach's list of template messages would show it by. */
+	witnessed?: Witnessed;
 }
 
 type Status = 'pending' | 'sent' | 'notSent' | 'unknown';
 
-/** One bucket's part of this run in the store: how far it is folded, and whether it can be. */
+/** What the store says a crashed try did with a delivery; `absent`: nothing was read. */
+type FromStore = EarlierResult | 'notReached' | 'absent';
+
+/** One bucket's part of this run in the store: how far it is folded. */
 interface BucketState {
 	run: BucketRun;
 	folded: number;
-	/** A delivery that was not sent: the bucket's part of this run is not folded any further. */
-	stopped: boolean;
+	/** The folded deliveries' tokens, summed (the folded set). */
+	sum: RunningSum;
+	/** Whether a folded group held a refused or unknown delivery. */
+	exceptions: boolean;
 }
+
+const CRASH_REASON =
+	'The request was under way when the n8n process running this execution stopped (for example a worker that was killed), so whether Peach got it is unknown.';
+const RECORD_SAYS_SENT_NOTE =
+	"n8n's record of the execution says it was sent, but Peach does not list it: check the contact's conversation in Peach.";
+const CANNOT_TELL_REASON =
+	"n8n's record of this execution cannot say whether it was sent (rows changed since, or the record was cut), and Peach's list of template messages does not name contacts and templates, so it cannot tell either.";
+const AMBIGUOUS = (listed: number, deliveries: number) =>
+	`Peach lists ${listed} message${listed === 1 ? '' : 's'} of this template to this contact since the execution began for ${deliveries} such deliveries here, and n8n's record cannot say which of them were sent.`;
+const PEACH_UNREADABLE = (message: string) =>
+	`Peach's list of template messages could not be read (${message}), so it was not asked.`;
 
 export class DeliveryRecord {
 	private readonly status: Status[];
 	private readonly earlierOf: Array<EarlierOutcome | undefined>;
 	private readonly buckets = new Map<number, BucketState>();
-	/** Deliveries whose outcome the store already holds (read back in a retry). */
-	private readonly fromStore = new Set<number>();
+	/** Entries of a crashed try this Retry found: they belong to that execution's record. */
+	readonly found = new Set<string>();
+	/** Whether this Retry found a record of a crashed try (then it stays for later Retries). */
+	private crashed = false;
 
 	private constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly lineage: string,
+		private readonly ordinal: number,
+		private readonly runIndex: number,
 		private readonly identities: string[],
 		private readonly tokens: string[],
 		private readonly places: ReturnType<typeof placeRun>['places'],
 		buckets: Map<number, BucketRun>,
 		private readonly entries: Record<string, RecordEntry> | undefined,
 		private readonly store: RecordStore | undefined,
+		private readonly witnessed: Array<Witnessed | undefined>,
 	) {
 		this.status = identities.map(() => 'pending');
 		this.earlierOf = identities.map((identity) => {
@@ -117,69 +146,81 @@ export class DeliveryRecord {
 				: undefined;
 		});
 		for (const [bucket, run] of buckets)
-			this.buckets.set(bucket, { run, folded: 0, stopped: false });
+			this.buckets.set(bucket, { run, folded: 0, sum: new RunningSum(), exceptions: false });
 	}
 
 	/**
-	 * Opens the record for this run of the node: `lanes` are the deliveries' recipients (or own keys),
-	 * in input order. In a retry, reads back what the try it retries did.
+	 * Opens the record for this run of the node (`operationKey`: the resource and operation) and, in a
+	 * retry, reads what earlier tries did: the node context, n8n's store, then Peach.
 	 */
 	static async open(
 		context: IExecuteFunctions,
 		operationKey: string,
-		lanes: string[],
+		planned: PlannedDelivery[],
 	): Promise<DeliveryRecord> {
-		const held = nodeRecordOf(context);
+		lookAtDueSoon();
+		const nodeContext = nodeContextOf(context);
+		const held = nodeRecordIn(nodeContext);
 		const record = held?.record;
-		const runIndex = String(runIndexOf(context));
-		let ordinal = Object.keys(record?.ordinals ?? {}).length;
+		const runIndex = runIndexOf(context);
+		let ordinal = 0;
+		let earlierTry = false;
 		if (record) {
-			record.ordinals[runIndex] ??= ordinal;
+			record.ordinals[runIndex] ??= Object.keys(record.ordinals).length;
 			ordinal = record.ordinals[runIndex];
-		}
-		const counts = new Map<string, number>();
-		const identities = lanes.map((lane) => {
-			const occurrence = counts.get(lane) ?? 0;
-			counts.set(lane, occurrence + 1);
-			return JSON.stringify([operationKey, lane, occurrence]);
-		});
-		const tokens = lanes.map((lane) => tokenOf(operationKey, lane));
-		const helpers = storeOf(context);
-		const node = context.getNode();
-		const scope = `${context.getWorkflow().id}|${node.id}`;
-		const store =
-			helpers && held
-				? new RecordStore(helpers, scope, entriesKeptFor(held.token, helpers, scope))
-				: undefined;
-		// An execution's first run cannot find entries of its own, except when n8n runs a stalled job
-		// again as the same execution (n8n 1.x, named by its execution ID).
-		const execution = lineageOf(context);
-		const retry = context.getMode() === 'retry' || !execution.shared;
-		let lineage = execution.name;
-		if (execution.shared && store && record) {
-			const input = inputDigestOf(context, tokens);
-			record.slot ??= retry
-				? await findSlot(store, execution.name, input)
-				: await takeSlot(store, execution.name, input);
-			lineage = `${execution.name}|${record.slot}`;
-		}
-		const placed = placeRun(lineage, tokens, record?.chains[ordinal] ?? {});
-		if (record) {
+			earlierTry = (record.tries[ordinal] ?? 0) > 0;
+			record.tries[ordinal] = (record.tries[ordinal] ?? 0) + 1;
 			record.runs[ordinal] ??= {};
-			record.chains[ordinal + 1] = placed.after;
-			// A retry runs the last run again at most: older chains are not needed.
-			for (const older of Object.keys(record.chains))
-				if (Number(older) < ordinal) delete record.chains[older];
 		}
+		const tokens = planned.map((delivery) =>
+			tokenOf(operationKey, delivery.lane, delivery.content, delivery.deliveryKey),
+		);
+		const seen = new Map<string, number>();
+		const identities = tokens.map((token) => {
+			const occurrence = seen.get(token) ?? 0;
+			seen.set(token, occurrence + 1);
+			return JSON.stringify([token, occurrence]);
+		});
+		const lineage = lineageOf(context);
+		const helpers = storeOf(context);
+		const store =
+			helpers && record
+				? new RecordStore(helpers, `${context.getWorkflow().id}|${context.getNode().id}`)
+				: undefined;
+		const placed = placeRun(
+			lineage.name,
+			ordinal,
+			tokens,
+			planned.map((delivery) => delivery.lane),
+		);
 		const opened = new DeliveryRecord(
+			context,
+			lineage.name,
+			ordinal,
+			runIndex,
 			identities,
 			tokens,
 			placed.places,
 			placed.buckets,
 			record?.runs[ordinal],
 			store,
+			planned.map((delivery) => delivery.witnessed),
 		);
-		if (store && record && retry) await opened.readBack(store, record, ordinal, record.slot === -1);
+		// A Retry reads n8n's store (a crashed try's record is there); so does every run on n8n 1.x,
+		// whose stalled queue jobs run again as the same execution without saying so.
+		const retry = isRetry(context);
+		const fromStore =
+			store && (retry || lineage.establishedAt === undefined)
+				? await opened.readStore(store)
+				: planned.map((): FromStore => 'absent');
+		if (retry || earlierTry || opened.found.size > 0) {
+			// Peach is asked what it queued since the execution began: n8n 2.x says when; n8n 1.x only
+			// through the node's own record (not after a crash: then Peach's own default window).
+			const since =
+				lineage.establishedAt ??
+				(held && !held.fresh ? held.record.startedAt : Date.now() - WITHOUT_START_MS);
+			await opened.resolve(planned, fromStore, retry, nodeContext ?? {}, since - CLOCK_MARGIN_MS);
+		}
 		opened.recordEarlier();
 		return opened;
 	}
@@ -197,14 +238,14 @@ export class DeliveryRecord {
 	/** A delivery whose outcome was unknown is made again, as the user asked. */
 	forget(index: number): void {
 		this.earlierOf[index] = undefined;
+		this.status[index] = 'pending';
 		if (this.entries) delete this.entries[this.identities[index]];
 	}
 
 	/** Right before the delivering request: records the claim where a crash cannot lose it. */
 	async claim(index: number): Promise<void> {
-		const { fingerprint, position, bucket } = this.places[index];
-		const { run } = this.bucketOf(bucket);
-		await this.store?.write([entry.claim(fingerprint), entry.reach(run.anchor, position)]);
+		const { name, bucket } = this.places[index];
+		await this.store?.write([entry.claim(name), entry.reached(this.anchorOf(bucket))]);
 	}
 
 	/** Peach accepted it. */
@@ -214,11 +255,13 @@ export class DeliveryRecord {
 				outcome: 'sent',
 				at: new Date().toISOString(),
 				json: { ...json },
+				...(this.witnessed[index] ? { witnessed: this.witnessed[index] } : {}),
 			};
+		this.store?.later(factEntries(entry.sent(this.places[index].name)));
 		this.settle(index, 'sent');
 	}
 
-	/** It may have reached Peach (a server error, a timeout): never made again by a retry. */
+	/** It may have reached Peach (a server error, a timeout): never made again by a retry by itself. */
 	unknown(index: number, reason: string): void {
 		if (this.entries)
 			this.entries[this.identities[index]] = {
@@ -232,131 +275,342 @@ export class DeliveryRecord {
 	/** It did not happen (Peach refused it, or it never left): a retry makes it. */
 	notSent(index: number): void {
 		if (this.entries) delete this.entries[this.identities[index]];
+		this.store?.later(factEntries(entry.notSent(this.places[index].name)));
 		this.settle(index, 'notSent');
 	}
 
 	/**
-	 * After the run: folds what can be folded, writes what is still waiting for n8n's store. When
-	 * everything was delivered, the node context's record of this run is dropped (the outputs hold it),
-	 * so a saved execution stays small.
+	 * After the run: a run that sent everything is summed up in one entry (its bucket entries go) and
+	 * the node context lets go of it (the outputs hold it); otherwise what can be folded is. What the
+	 * execution's record holds then waits in lifetime.ts until n8n no longer needs it.
 	 */
-	async close(everythingDelivered: boolean): Promise<void> {
-		if (everythingDelivered && this.entries)
+	async close(): Promise<void> {
+		const allSent = this.status.length > 0 && this.status.every((status) => status === 'sent');
+		if (allSent && this.entries)
 			for (const identity of Object.keys(this.entries)) delete this.entries[identity];
 		for (const state of this.buckets.values()) this.fold(state, true);
-		await this.store?.close();
-		this.store?.checkAgainLater();
+		const store = this.store;
+		if (!store) return;
+		let removed: string[] = [];
+		if (allSent) {
+			const summary = [
+				...factEntries(entry.ended(this.lineage, this.ordinal)),
+				...factEntries(entry.allSent(this.lineage, this.ordinal, runSums(this.tokens).all)),
+			];
+			// The summary first: what it replaces goes only once it is written.
+			await store.write(summary);
+			removed = [...store.kept, ...this.found].filter((item) => !summary.includes(item));
+			store.remove(removed);
+			for (const item of removed) this.found.delete(item);
+		}
+		await store.close();
+		keepUntilSaved({
+			store: this.storeFunctions(),
+			scope: store.scope,
+			executionId: this.context.getExecutionId(),
+			nodeName: this.context.getNode().name,
+			runIndex: this.runIndex,
+			read: savedExecutionsOf(this.context),
+			entries: [...store.kept, ...this.found],
+			removed,
+			retiredBy: this.crashed ? entry.retired(this.lineage) : undefined,
+		});
 	}
 
-	private bucketOf(bucket: number): BucketState {
-		return this.buckets.get(bucket) as BucketState;
+	private storeFunctions() {
+		return storeOf(this.context) as NonNullable<ReturnType<typeof storeOf>>;
 	}
 
-	/** In a Retry: what the crashed try did, read back from the store, where the node context has nothing. */
-	private async readBack(
-		store: RecordStore,
-		record: NodeRecord,
-		ordinal: number,
-		/** Several executions of this millisecond, none with this input: which one is this? */
-		cannotTell: boolean,
-	): Promise<void> {
-		const probe = batchedProbe(store);
-		const crashed = record.crashed?.[ordinal];
-		const next: ChainState = { ...crashed };
-		await Promise.all(
-			[...this.buckets.values()].map(async (state) => {
-				const { run } = state;
-				const known = crashed?.[run.bucket];
-				const anchor = cannotTell
-					? undefined
-					: known === undefined
-						? run.anchor
-						: known || undefined;
-				const tokens = run.deliveries.map((index) => this.tokens[index]);
-				const rebuilt = await rebuildBucket(probe, anchor, tokens);
-				state.folded = rebuilt.folded;
-				next[run.bucket] = rebuilt.end ?? '';
-				store.adopt(rebuilt.found);
-				rebuilt.outcomes.forEach((outcome, position) => {
-					const index = run.deliveries[position];
-					if (this.earlierOf[index] || outcome === undefined || outcome === 'notSent') return;
-					this.earlierOf[index] =
-						outcome === 'sent'
-							? { outcome: 'sent', at: null }
-							: { outcome: 'unknown', at: null, reason: CRASH_REASON };
-					this.status[index] = outcome;
-					this.fromStore.add(index);
-				});
-			}),
-		);
-		record.crashed = { [ordinal + 1]: next, ...(crashed ? { [ordinal]: crashed } : {}) };
+	private anchorOf(bucket: number): string {
+		return (this.buckets.get(bucket) as BucketState).run.anchor;
 	}
 
 	/**
-	 * What an earlier try did, as this run's outcome; what the node context knew is written to the store
-	 * too (a crash of this try must not lose it).
+	 * In a Retry: what n8n's store says earlier tries of this run did (a crashed one's entries stay
+	 * there), per delivery.
+	 */
+	private async readStore(store: RecordStore): Promise<FromStore[]> {
+		const count = this.tokens.length;
+		const sums = runSums(this.tokens);
+		const facts = batched(async (names) => await store.probeFacts(names));
+		const summary = [
+			entry.retired(this.lineage),
+			entry.ended(this.lineage, this.ordinal),
+			entry.allSent(this.lineage, this.ordinal, sums.all),
+		];
+		const first = await facts(summary);
+		const keep = (names: string[]) => {
+			for (const name of names) for (const item of factEntries(name)) this.found.add(item);
+		};
+		keep(summary.filter((name) => first.has(name)));
+		if (first.size) this.crashed = true;
+		if (first.has(entry.allSent(this.lineage, this.ordinal, sums.all)))
+			return this.tokens.map(() => 'sent');
+		if (first.has(entry.ended(this.lineage, this.ordinal))) {
+			// The run ended having sent everything, with other deliveries: one this input gained?
+			if (count > 1 && count <= GAINED_SEARCH_LIMIT) {
+				const candidates = this.tokens.map((_, index) =>
+					entry.allSent(this.lineage, this.ordinal, sums.without(index)),
+				);
+				const hits = await facts(candidates);
+				const gained = candidates.findIndex((name) => hits.has(name));
+				if (gained !== -1) {
+					keep([candidates[gained]]);
+					return this.tokens.map((_, index) => (index === gained ? 'notReached' : 'sent'));
+				}
+			}
+			return this.tokens.map(() => 'unverifiable');
+		}
+		if (first.has(entry.retired(this.lineage))) return this.tokens.map(() => 'unverifiable');
+		const looks = {
+			probe: batched(async (items) => await store.probe(items)),
+			facts,
+		};
+		const outcomes: FromStore[] = this.tokens.map(() => 'notReached');
+		await Promise.all(
+			[...this.buckets.values()].map(async ({ run }) => {
+				const rebuilt = await rebuildBucket(
+					looks,
+					run.anchor,
+					run.deliveries.map((index) => this.tokens[index]),
+					run.deliveries.map((index) => this.places[index].name),
+				);
+				for (const item of rebuilt.found) this.found.add(item);
+				rebuilt.outcomes.forEach((outcome, position) => {
+					outcomes[run.deliveries[position]] = outcome ?? 'notReached';
+				});
+			}),
+		);
+		if (this.found.size) this.crashed = true;
+		return outcomes;
+	}
+
+	/**
+	 * In a retry: each delivery's earlier outcome from what the node context knows, what the store
+	 * says, and what Peach lists (read once per retry where a delivery depends on it). Peach's
+	 * messages go first to what is known sent, then to unknown outcomes, then to what the record
+	 * cannot tell, then to what it never reached (a record that shows nothing of this run).
+	 */
+	private async resolve(
+		planned: PlannedDelivery[],
+		fromStore: FromStore[],
+		retry: boolean,
+		nodeContext: object,
+		since: number,
+	): Promise<void> {
+		// Whether the store shows anything of this run: where it does, what it never reached is known
+		// as not sent; where it shows nothing in a Retry, the record may be missing, and Peach is asked.
+		const evidence = fromStore.some((from) => from !== 'notReached' && from !== 'absent');
+		const rankOf = (index: number): number | undefined => {
+			const from = fromStore[index];
+			const earlier = this.earlierOf[index];
+			if (planned[index].witnessed === undefined || from === 'notSent') return undefined;
+			if (earlier) return earlier.outcome === 'sent' ? 0 : 1;
+			if (from === 'sent') return 0;
+			if (from === 'unknown') return 1;
+			if (from === 'unverifiable') return 2;
+			if (from === 'notReached' && retry && !evidence) return 3;
+			return undefined;
+		};
+		const ranked = planned
+			.map((_, index) => ({ index, rank: rankOf(index) }))
+			.filter((item): item is { index: number; rank: number } => item.rank !== undefined)
+			.sort((a, b) => a.rank - b.rank || a.index - b.index);
+		// Peach is read only where it decides something; what is known sent then takes its own
+		// messages first.
+		let witness: Witness | undefined;
+		let unreadable: string | undefined;
+		if (ranked.some(({ index, rank }) => rank > 0 || this.earlierOf[index] === undefined)) {
+			try {
+				witness = await this.witnessOf(nodeContext, since);
+			} catch (error) {
+				unreadable = PEACH_UNREADABLE((error as Error).message);
+			}
+		}
+		// Per contact and template: what is known sent takes its own messages first; the others take
+		// the rest only where Peach lists one for each of them (else it cannot say which were sent).
+		const shown = new Map<number, PeachShows>();
+		const ambiguous = new Map<number, string>();
+		const byContactAndTemplate = new Map<string, Array<{ index: number; rank: number }>>();
+		for (const item of ranked) {
+			const { recipient, templateId } = planned[item.index].witnessed as Witnessed;
+			const key = JSON.stringify([recipient.replace(/\D/g, ''), templateId]);
+			byContactAndTemplate.set(key, [...(byContactAndTemplate.get(key) ?? []), item]);
+		}
+		for (const members of witness ? byContactAndTemplate.values() : []) {
+			const take = async (index: number) => {
+				const shows = await witness?.take(planned[index].witnessed as Witnessed);
+				if (shows) shown.set(index, shows);
+			};
+			for (const { index } of members.filter(({ rank }) => rank === 0)) await take(index);
+			const rest = members.filter(({ rank }) => rank > 0);
+			if (!rest.length) continue;
+			const left = (await witness?.untaken(planned[rest[0].index].witnessed as Witnessed)) ?? [];
+			if (left.length >= rest.length) for (const { index } of rest) await take(index);
+			else if (left.length > 0)
+				for (const { index } of rest) ambiguous.set(index, AMBIGUOUS(left.length, rest.length));
+		}
+		const canTell = witness?.canTell === true;
+		fromStore.forEach((from, index) => {
+			const known = this.earlierOf[index];
+			const peach = shown.get(index);
+			if (known?.outcome === 'sent') {
+				if (peach) known.peach = peach;
+				return;
+			}
+			if (peach) {
+				this.earlierOf[index] = {
+					outcome: 'sent',
+					at: known?.at ?? null,
+					peach,
+					...(from === 'sent' || known ? {} : { byPeachOnly: true }),
+				};
+				return;
+			}
+			const unknown = (reason: string) => {
+				this.earlierOf[index] = {
+					outcome: 'unknown',
+					at: known?.at ?? null,
+					reason: unreadable ? `${reason} ${unreadable}` : reason,
+				};
+			};
+			const cannotSay = ambiguous.get(index);
+			if (cannotSay) unknown(cannotSay);
+			else if (known) unknown(known.reason ?? CRASH_REASON);
+			else if (from === 'sent') {
+				if (canTell) unknown(RECORD_SAYS_SENT_NOTE);
+				else this.earlierOf[index] = { outcome: 'sent', at: null };
+			} else if (from === 'unknown') unknown(CRASH_REASON);
+			else if (from === 'unverifiable' && !canTell) unknown(CANNOT_TELL_REASON);
+		});
+		this.answersOfChangedItems();
+	}
+
+	/**
+	 * A delivery Peach lists but this run names differently from an earlier try (the item changed,
+	 * e.g. the editor's Retry with the currently saved workflow): Peach's answer to that try's
+	 * delivery to the same contact and template, which the node context kept.
+	 */
+	private answersOfChangedItems(): void {
+		if (!this.entries) return;
+		const own = new Set(this.identities);
+		const others = Object.entries(this.entries)
+			.filter(([identity, earlier]) => !own.has(identity) && earlier.outcome === 'sent')
+			.map(([, earlier]) => earlier);
+		this.earlierOf.forEach((earlier, index) => {
+			const witnessed = this.witnessed[index];
+			if (!earlier?.byPeachOnly || !witnessed) return;
+			const at = others.findIndex(
+				(other) =>
+					other.witnessed?.templateId === witnessed.templateId &&
+					other.witnessed.recipient === witnessed.recipient,
+			);
+			if (at === -1) return;
+			const [other] = others.splice(at, 1);
+			this.earlierOf[index] = {
+				outcome: 'sent',
+				at: other.at,
+				json: other.json,
+				reason: earlier.reason,
+				peach: earlier.peach,
+				changed: true,
+			};
+		});
+	}
+
+	private async witnessOf(nodeContext: object, since: number): Promise<Witness> {
+		let held = witnesses.get(nodeContext);
+		if (!held || Date.now() - held.readAt > WITNESS_FRESH_MS) {
+			const taken = held?.taken ?? new Set<string>();
+			held = { readAt: Date.now(), witness: Witness.read(this.context, since, taken), taken };
+			witnesses.set(nodeContext, held);
+			// A failed read is not kept: the next run asks again.
+			held.witness.catch(() => witnesses.delete(nodeContext));
+		}
+		return await held.witness;
+	}
+
+	/**
+	 * What an earlier try did, as this run's outcome, also written to the store (a crash of this try
+	 * must not lose it).
 	 */
 	private recordEarlier(): void {
 		this.earlierOf.forEach((earlier, index) => {
-			if (!earlier || this.fromStore.has(index)) return;
-			const { fingerprint, position, bucket } = this.places[index];
-			const { run } = this.bucketOf(bucket);
+			if (!earlier) return;
+			const { name, bucket } = this.places[index];
 			this.store?.later([
-				entry.claim(fingerprint),
-				entry.reach(run.anchor, position),
-				...(earlier.outcome === 'sent' ? [entry.sent(fingerprint)] : []),
+				entry.claim(name),
+				entry.reached(this.anchorOf(bucket)),
+				...(earlier.outcome === 'sent' ? factEntries(entry.sent(name)) : []),
 			]);
 			this.status[index] = earlier.outcome;
 		});
-		for (const state of this.buckets.values()) {
-			if (state.run.deliveries.some((index) => this.status[index] === 'unknown'))
-				state.stopped = true;
-			this.fold(state, false);
-		}
+		for (const state of this.buckets.values()) this.fold(state, false);
 	}
 
 	private settle(index: number, status: Exclude<Status, 'pending'>): void {
 		this.status[index] = status;
-		const { fingerprint, bucket } = this.places[index];
-		const state = this.bucketOf(bucket);
-		if (status === 'sent') this.store?.later([entry.sent(fingerprint)]);
-		else {
-			if (status === 'notSent') this.store?.later([entry.notSent(fingerprint)]);
-			state.stopped = true;
-		}
-		this.fold(state, false);
+		this.fold(this.buckets.get(this.places[index].bucket) as BucketState, false);
 	}
 
 	/**
-	 * Folds the bucket's groups that are all sent, in order, into one marker: the group's position,
-	 * and the fingerprint through its last delivery, replace its entries. At the run's end
-	 * (`closing`), a short last group of two or more is folded too.
+	 * Folds the bucket's groups that are settled, in order, into one marker: the group's position and
+	 * the fingerprint through its last delivery replace its entries; a refused or unknown delivery in
+	 * it is noted by its position. At the run's end (`closing`), a short last group of two or more is
+	 * folded too.
 	 */
 	private fold(state: BucketState, closing: boolean): void {
 		const { run } = state;
 		const count = run.deliveries.length;
-		while (!state.stopped && state.folded * GROUP < count) {
+		while (state.folded * GROUP < count) {
 			const from = state.folded * GROUP;
 			const to = Math.min(from + GROUP, count);
-			const full = to - from === GROUP;
-			if (!full && !(closing && to - from >= 2)) return;
+			if (to - from < GROUP && !(closing && to - from >= 2)) return;
 			const positions = Array.from({ length: to - from }, (_, offset) => from + offset);
-			if (positions.some((position) => this.status[run.deliveries[position]] !== 'sent')) return;
+			const statuses = positions.map((position) => this.status[run.deliveries[position]]);
+			if (statuses.includes('pending')) return;
+			const nameAt = (position: number) => this.places[run.deliveries[position]].name;
+			const exceptions = positions.flatMap((position, offset) =>
+				statuses[offset] === 'notSent'
+					? factEntries(entry.refusedAt(nameAt(position)))
+					: statuses[offset] === 'unknown'
+						? [entry.unknownAt(nameAt(position))]
+						: [],
+			);
+			if (exceptions.length && !state.exceptions) {
+				state.exceptions = true;
+				exceptions.push(entry.exceptions(run.anchor));
+			}
+			const before = state.sum.count
+				? entry.foldedSet(run.anchor, state.sum.count, state.sum.text)
+				: undefined;
+			for (const position of positions) state.sum.add(run.tokens[position]);
 			const group = state.folded;
 			this.store?.later([
 				entry.group(run.anchor, group),
-				entry.marker(run.fingerprints[to - 1]),
+				...factEntries(entry.marker(run.fingerprints[to - 1])),
+				...factEntries(entry.foldedSet(run.anchor, state.sum.count, state.sum.text)),
 				entry.folded(run.anchor),
+				...exceptions,
 			]);
 			this.store?.remove([
 				...(group > 0
-					? [entry.group(run.anchor, group - 1), entry.marker(run.fingerprints[from - 1])]
+					? [
+							entry.group(run.anchor, group - 1),
+							...factEntries(entry.marker(run.fingerprints[from - 1])),
+						]
 					: []),
-				...positions.flatMap((position) => [
-					entry.claim(run.fingerprints[position]),
-					entry.sent(run.fingerprints[position]),
-					...(position > 0 ? [entry.reach(run.anchor, position)] : []),
-				]),
+				...(before ? factEntries(before) : []),
+				...positions.flatMap((position, offset) => {
+					const name = nameAt(position);
+					const outcome =
+						statuses[offset] === 'sent'
+							? factEntries(entry.sent(name))
+							: statuses[offset] === 'notSent'
+								? factEntries(entry.notSent(name))
+								: [];
+					return [entry.claim(name), ...outcome];
+				}),
 			]);
 			state.folded++;
 		}

@@ -18,7 +18,7 @@ import { readCustomForm } from './form.definition';
 import { customFormProperties } from './form.description';
 import { limitWaitTime, waitTillOf } from './limit';
 import type { TemplateMessagePlan } from '../shared';
-import { buildSendTemplateMessageBody, checkAgainstTemplate } from '../shared';
+import { buildSendTemplateMessageBody, checkAgainstTemplate, sameTemplateMessage } from '../shared';
 
 export const option: OperationOption = {
 	name: 'Send and Wait for Response',
@@ -347,7 +347,21 @@ export {
 	previewTemplateMessage as preview,
 	recipientOfTemplateMessage as recipientOf,
 	uploadHeaderFiles as stage,
+	witnessOfTemplateMessage as witnessOf,
 } from '../shared';
+
+/**
+ * What the question sends, between tries: the message without its answer link, which names this
+ * execution and this wait (a Retry makes another).
+ */
+export function sameDelivery(plan: WaitPlan): IDataObject {
+	const same = sameTemplateMessage(plan);
+	return JSON.parse(
+		JSON.stringify(same, (_key, value: unknown) =>
+			typeof value === 'string' && value.includes(plan.waitId) ? '(the answer link)' : value,
+		),
+	) as IDataObject;
+}
 
 /**
  * After the send: the execution waits for the answer, on this wait's link only (link.ts). The
