@@ -342,7 +342,7 @@ export function createExecuteContext(options: ContextOptions) {
 		continueOnFail: () => options.continueOnFail ?? false,
 		getCredentials,
 		helpers: {
-			...lineage.store.helpersFor(workflowId, node.id),
+			...lineage.store.helpersFor(workflowId, node.id, lineage.process),
 			httpRequestWithAuthentication,
 			httpRequest,
 			...(options.wire ? n8nRequestHelpers(node) : {}),

@@ -46,14 +46,22 @@ export class FakeDeduplicationStore {
 	}
 
 	/** The helpers a node gets for one workflow and node (scope 'node' → `n:<node id>`). */
-	helpersFor(workflowId: string, nodeId: string) {
+	/** n8n processes that were killed: they make no more calls. */
+	readonly killed = new Set<string>();
+
+	/** The helpers a node gets in one n8n process, for one workflow and node (scope 'node' → `n:<node id>`). */
+	helpersFor(workflowId: string, nodeId: string, process = 'main') {
 		const key = `${workflowId}|n:${nodeId}`;
+		const alive = () => {
+			if (this.killed.has(process)) throw new Error(`the n8n process ${process} was killed`);
+		};
 		return {
 			checkProcessedAndRecord: async (
 				items: Array<string | number>,
 				scope: string,
 				options: { mode: string; maxEntries?: number },
 			) => {
+				alive();
 				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
 				this.calls++;
 				const row = this.rows.get(key);
@@ -101,6 +109,7 @@ export class FakeDeduplicationStore {
 				return result;
 			},
 			removeProcessed: async (items: Array<string | number>, scope: string) => {
+				alive();
 				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
 				this.calls++;
 				const row = this.rows.get(key);
@@ -253,6 +262,8 @@ export interface Lineage {
 	executionId: string;
 	mode: string;
 	runIndex: number;
+	/** The n8n process running it (FakeDeduplicationStore.killed stops one); 'main' by default. */
+	process?: string;
 }
 
 let executions = 100;

@@ -135,7 +135,7 @@ function sentNote(earlier: EarlierOutcome): string {
 		? ` Peach lists it as ${earlier.peach.id}${earlier.peach.status ? ` (${earlier.peach.status})` : ''}.`
 		: '';
 	if (earlier.json && earlier.changed)
-		return `Sent by an earlier try of this node as the item was then (it has changed since; Peach lists a message of this template to this contact); not sent again.${peach}`;
+		return `Sent by an earlier try of this node to this contact with this template, as the item was then (it has changed since); not sent again.${peach}`;
 	if (earlier.json)
 		return `Sent by an earlier try of this node (Retry On Fail, or the execution this one retries); not sent again.${peach}`;
 	if (earlier.byPeachOnly)

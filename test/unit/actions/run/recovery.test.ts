@@ -166,7 +166,7 @@ describe("the editor's Retry of a failed execution", () => {
 		expect(new Set(phonesSent)).toEqual(new Set(phones(count)));
 	});
 
-	it('"with the currently saved workflow": a fixed item is sent as it is now; an item sent before whose content changed is not sent again (Peach lists that template to that contact)', async () => {
+	it('"with the currently saved workflow": a fixed item is sent as it is now; an item sent before whose content changed is not sent again (the same contact and template)', async () => {
 		const params = phones(3).map((phone) => send(phone));
 		const original = newExecution();
 		await runTry(original, params, answersFor(3, { 2: refused }));
@@ -191,7 +191,7 @@ describe("the editor's Retry of a failed execution", () => {
 		expect(items.map((item) => item.json.event_id)).toEqual(['evt_1', 'evt_2', 'evt_9']);
 		expect(items[0].json.alreadySent).toMatchObject({
 			peach: { id: 'cmsg_1', status: 'queued' },
-			note: 'Sent by an earlier try of this node as the item was then (it has changed since; Peach lists a message of this template to this contact); not sent again. Peach lists it as cmsg_1 (queued).',
+			note: 'Sent by an earlier try of this node to this contact with this template, as the item was then (it has changed since); not sent again. Peach lists it as cmsg_1 (queued).',
 		});
 	});
 

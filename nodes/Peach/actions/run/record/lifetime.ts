@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { factEntries, inTurn, removeInCalls, writeEntries } from './store';
 import type { DeduplicationStore, SavedExecutions } from './n8n';
 import { savedStateOf } from './n8n';
@@ -5,8 +7,8 @@ import { savedStateOf } from './n8n';
 /**
  * How long what a run wrote stays in n8n's store: decided by this code from what n8n saved (n8n.ts,
  * fact 6), never by garbage collection. The process that ran the execution looks at n8n's saved data
- * of it when its next run of the node opens or closes a record, at most once a second at first,
- * then less and less often:
+ * of it a moment after the run and 10 s later, then whenever a run of the node opens a record, at
+ * most once a second at first, then less and less often:
  *
  * - an execution's own record goes once n8n has saved the execution with this node's run (its node
  *   context then holds the record for any Retry: the editor's hands it back) or no longer has it;
@@ -40,6 +42,8 @@ interface Pending {
 /** The first look a moment after the run; then each wait doubles, up to a minute. */
 const FIRST_LOOK_MS = 1000;
 const LONGEST_WAIT_MS = 60_000;
+/** Looks made after a run, whatever else the process runs: n8n saves an execution right after its end. */
+const AFTER_THE_RUN_MS = [1500, 10_000];
 /** n8n prunes executions after 14 days by default (EXECUTIONS_DATA_MAX_AGE): none is retried later. */
 const RETRIED_AT_MOST_MS = 14 * 24 * 3600_000;
 
@@ -47,9 +51,9 @@ const pending = new Map<string, Pending>();
 let looking: Promise<void> | undefined;
 
 /**
- * Looks at the executions that are due, at the moments this code decides: whenever a run of the node
- * opens or closes its record in this process (a process with no more runs keeps what it holds until
- * its next one, or until the store's cap). One look at a time, beside the run.
+ * Looks at the executions that are due, at the moments this code decides: after each run, and whenever
+ * a run of the node opens its record in this process (what a process holds when it stops stays until
+ * the store's cap). One look at a time, beside the runs.
  */
 export function lookAtDueSoon(): void {
 	looking ??= lookAtDue().finally(() => {
@@ -132,4 +136,9 @@ export function keepUntilSaved(run: {
 	item.waitMs = FIRST_LOOK_MS;
 	item.nextLookAt = Date.now() + FIRST_LOOK_MS;
 	lookAtDueSoon();
+	// And once n8n has had time to save it (a process that then has no more runs lets go too).
+	void sleep(AFTER_THE_RUN_MS[0])
+		.then(lookAtDueSoon)
+		.then(async () => await sleep(AFTER_THE_RUN_MS[1]))
+		.then(lookAtDueSoon);
 }

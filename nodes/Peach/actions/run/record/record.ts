@@ -208,6 +208,7 @@ export class DeliveryRecord {
 		);
 		// A Retry reads n8n's store (a crashed try's record is there); so does every run on n8n 1.x,
 		// whose stalled queue jobs run again as the same execution without saying so.
+		opened.pairChangedItems();
 		const retry = isRetry(context);
 		const fromStore =
 			store && (retry || lineage.establishedAt === undefined)
@@ -223,6 +224,37 @@ export class DeliveryRecord {
 		}
 		opened.recordEarlier();
 		return opened;
+	}
+
+	/**
+	 * An item that changed since an earlier try (the editor's Retry with the currently saved workflow):
+	 * this run names it differently, but the node context knows what that try did for the same contact
+	 * and template, one delivery for one: sent (with Peach's answer then) or unknown. It is not made
+	 * again.
+	 */
+	private pairChangedItems(): void {
+		if (!this.entries) return;
+		const own = new Set(this.identities);
+		const others = Object.entries(this.entries)
+			.filter(([identity, earlier]) => !own.has(identity) && earlier.witnessed)
+			.map(([, earlier]) => earlier);
+		const same = (a: Witnessed, b: Witnessed) =>
+			a.templateId === b.templateId &&
+			a.recipient.replace(/\D/g, '') === b.recipient.replace(/\D/g, '');
+		this.earlierOf.forEach((earlier, index) => {
+			const witnessed = this.witnessed[index];
+			if (earlier || !witnessed) return;
+			const at = others.findIndex((other) => same(other.witnessed as Witnessed, witnessed));
+			if (at === -1) return;
+			const [other] = others.splice(at, 1);
+			this.earlierOf[index] = {
+				outcome: other.outcome,
+				at: other.at,
+				json: other.json,
+				reason: other.reason,
+				changed: true,
+			};
+		});
 	}
 
 	/** Whether a Retry of this execution (or Retry On Fail) can tell what this run sent. */
@@ -268,6 +300,7 @@ export class DeliveryRecord {
 				outcome: 'unknown',
 				at: new Date().toISOString(),
 				reason,
+				...(this.witnessed[index] ? { witnessed: this.witnessed[index] } : {}),
 			};
 		this.settle(index, 'unknown');
 	}
@@ -482,39 +515,6 @@ export class DeliveryRecord {
 				else this.earlierOf[index] = { outcome: 'sent', at: null };
 			} else if (from === 'unknown') unknown(CRASH_REASON);
 			else if (from === 'unverifiable' && !canTell) unknown(CANNOT_TELL_REASON);
-		});
-		this.answersOfChangedItems();
-	}
-
-	/**
-	 * A delivery Peach lists but this run names differently from an earlier try (the item changed,
-	 * e.g. the editor's Retry with the currently saved workflow): Peach's answer to that try's
-	 * delivery to the same contact and template, which the node context kept.
-	 */
-	private answersOfChangedItems(): void {
-		if (!this.entries) return;
-		const own = new Set(this.identities);
-		const others = Object.entries(this.entries)
-			.filter(([identity, earlier]) => !own.has(identity) && earlier.outcome === 'sent')
-			.map(([, earlier]) => earlier);
-		this.earlierOf.forEach((earlier, index) => {
-			const witnessed = this.witnessed[index];
-			if (!earlier?.byPeachOnly || !witnessed) return;
-			const at = others.findIndex(
-				(other) =>
-					other.witnessed?.templateId === witnessed.templateId &&
-					other.witnessed.recipient === witnessed.recipient,
-			);
-			if (at === -1) return;
-			const [other] = others.splice(at, 1);
-			this.earlierOf[index] = {
-				outcome: 'sent',
-				at: other.at,
-				json: other.json,
-				reason: earlier.reason,
-				peach: earlier.peach,
-				changed: true,
-			};
 		});
 	}
 

@@ -528,4 +528,22 @@ describe('what the record keeps, and for how long', () => {
 		expect(store.trimmed).toBe(0);
 		expect(ids.every((id) => (first.executions.reads.get(id) ?? 0) >= 1)).toBe(true);
 	}, 120_000);
+
+	it('processes killed after their execution ended: killed a moment later, each has let its record go (the row is what a fresh one is); killed at once, each leaves its run’s summary (4 entries), dropped at the cap', async () => {
+		const killedAfter = async (waitMs: number) => {
+			const store = new FakeDeduplicationStore();
+			const executions = newExecution(store).executions;
+			for (let process = 0; process < 10; process++) {
+				const lineage = newExecution(store, { executions, process: `p${process}-${waitMs}` });
+				await runTry(lineage, [send(phones(1, process + 1)[0])], answersFor(1));
+				// n8n saves the execution as it ends; the process is killed `waitMs` later.
+				executions.ended(lineage.executionId, 1);
+				await sleep(waitMs);
+				store.killed.add(`p${process}-${waitMs}`);
+			}
+			return store.size();
+		};
+		expect(await killedAfter(1700)).toBe(0);
+		expect(await killedAfter(0)).toBe(10 * 4);
+	}, 60_000);
 });
