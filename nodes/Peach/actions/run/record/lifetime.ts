@@ -12,10 +12,10 @@ import { savedStateOf } from './n8n';
  *
  * - an execution's own record goes once n8n has saved the execution with this node's run (its node
  *   context then holds the record for any Retry: the editor's hands it back) or no longer has it;
- * - a record a Retry found of a crashed execution belongs to that execution, which n8n lets the user
- *   retry again until it prunes it: it stays, with what its Retries add, through failed Retries and
- *   waits, until a Retry of it ends in success (or is gone); then one fact, `retired`, replaces it, so
- *   that a later Retry knows the record was there and asks Peach rather than sending;
+ * - what a Retry writes (and what it found of a crashed try) belongs to the execution it retries,
+ *   which n8n lets the user retry again, from that execution's own data, until it prunes it: it stays
+ *   through failed Retries and waits, until a Retry of it ends in success (or is gone); then one fact,
+ *   `retired`, replaces it, so that a later Retry knows the record was there and asks Peach;
  * - what no process removes (a process that stopped right after a run, a crash never retried) is
  *   dropped by n8n, oldest first, once the list holds STORE_CAP entries (store.ts);
  * - after 14 days (n8n's default time to keep executions) nothing can retry the execution any more.

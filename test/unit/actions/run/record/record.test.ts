@@ -546,4 +546,21 @@ describe('what the record keeps, and for how long', () => {
 		expect(await killedAfter(1700)).toBe(0);
 		expect(await killedAfter(0)).toBe(10 * 4);
 	}, 60_000);
+
+	it("a Retry of an execution that crashed before the node ran sends everything, fails later, is saved; a second Retry of the crashed execution sends nothing again, also where Peach's list cannot tell", async () => {
+		const store = new FakeDeduplicationStore();
+		const execution = newExecution(store);
+		execution.peach = new FakePeachList('documented');
+		const params = phones(6).map((phone) => send(phone));
+		// The first Retry: everything is new; a later node fails, n8n saves the Retry as failed.
+		const first = crashRetry(execution);
+		const sent = await runTry(first, params, answersFor(6));
+		expect(sent.requests).toHaveLength(6);
+		await saved(execution, [first.executionId], 1, 'failed');
+		expect(store.size()).toBeGreaterThan(0);
+		// The second Retry of the crashed execution gets that execution's data, not the first Retry's.
+		const second = await runTry(crashRetry(execution), params, []);
+		expect(second.requests).toEqual([]);
+		expect(outcomesOf(second).alreadySent).toHaveLength(6);
+	});
 });
