@@ -348,28 +348,36 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			// (about 80 s after the kill) replaces its data so that a Retry would run no node (README,
 			// Troubleshooting); the Retries then queue behind the rest on the other worker. (Waiting for
 			// the rest first let a busy machine pass the stall check: 9 Retries ran nothing.)
-			const rounds: Array<Array<{ id: string; status: string }>> = [];
-			for (let round = 0; round < 3; round++)
-				rounds.push(
-					await Promise.all(stuck.map(async (id) => await q.client.retryExecution(id, false))),
-				);
-			const retries = rounds.flat();
+			// Each one retried three times in a row (its three Retries one after another, the executions
+			// side by side), while n8n still offers it: before its stall check.
+			const lineages = await Promise.all(
+				stuck.map(async (id) => {
+					const tries: Array<{ id: string; status: string }> = [];
+					for (let round = 0; round < 3; round++)
+						tries.push(await q.client.retryExecution(id, false));
+					return tries;
+				}),
+			);
+			const retries = lineages.flat();
 			const finals = await Promise.all(
-				rounds[0].map(async (retry) => outcomes(await executionOf(q, retry.id))),
+				lineages.map(async ([retry]) => outcomes(await executionOf(q, retry.id))),
 			);
-			const later = await Promise.all(
-				rounds
-					.slice(1)
-					.flat()
-					.map(async (retry) => outcomes(await executionOf(q, retry.id))),
+			const laterRuns = await Promise.all(
+				lineages
+					.flatMap((tries) => tries.slice(1))
+					.map(async (retry) => {
+						const execution = await executionOf(q, retry.id);
+						return { ran: nodeRuns(execution, 'Send').length > 0, ...outcomes(execution) };
+					}),
 			);
+			const later = laterRuns.filter((run) => run.ran);
 			await q.client.deactivate(workflowId);
 			const { requests } = sendsSince(q, from);
 			const unknown = new Set(finals.flatMap((final) => [...unknownPhones(final.output)]));
 			const sum = (key: 'sentNow' | 'alreadySent' | 'unknown') =>
 				finals.reduce((total, final) => total + final[key], 0);
 			log(
-				`      ${posted} posted; the worker killed after ${atKill} sends, with ${stuck.length} executions running; their first Retries: ${sum('sentNow')} sent, ${sum('alreadySent')} already sent, ${sum('unknown')} unknown; the second and third: ${later.reduce((total, final) => total + final.sentNow, 0)} sent, ${later.reduce((total, final) => total + final.alreadySent, 0)} already sent, ${later.reduce((total, final) => total + final.unknown, 0)} unknown; ${requests.size} of 1,000 phones asked, ${more(requests)} twice`,
+				`      ${posted} posted; the worker killed after ${atKill} sends, with ${stuck.length} executions running; their first Retries: ${sum('sentNow')} sent, ${sum('alreadySent')} already sent, ${sum('unknown')} unknown; the second and third (${later.length} of ${laterRuns.length} ran Send before n8n's stall check): ${later.reduce((total, final) => total + final.sentNow, 0)} sent, ${later.reduce((total, final) => total + final.alreadySent, 0)} already sent, ${later.reduce((total, final) => total + final.unknown, 0)} unknown; ${requests.size} of 1,000 phones asked, ${more(requests)} twice`,
 			);
 			// n8n's stall check (about 80 s after the kill) ends what the killed worker held.
 			for (let waited = 0; waited < 180_000; waited += 2000) {
@@ -406,6 +414,7 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 				"the Retries' Send outputs (one each)",
 			);
 			assertEqual(more(requests), 0, 'phones asked twice');
+			assert(later.length > 0, "no second or third Retry ran Send before n8n's stall check");
 			assertEqual(
 				later.reduce((total, final) => total + final.sentNow, 0),
 				0,
