@@ -301,7 +301,7 @@ describe('router: operations that deliver', () => {
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(error.context.itemIndex).toBe(0);
 		expect(error.description).toContain(
-			'Also to fix: item 3: Phone Number "3" has no + and country code.',
+			'Also to fix: item 2: Phone Number "3" has no + and country code.',
 		);
 	});
 
@@ -339,7 +339,7 @@ describe('router: operations that deliver', () => {
 		expect(error.message).toBe('Peach had a server error (503)');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			"This is on Peach's side. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: items 4 and 5. Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
+			"This is on Peach's side. Already sent: item 0 (event_id evt_1), item 1 (event_id evt_2). Not sent: items 3 and 4. Item 2 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
 		);
 		expect(error.description).not.toMatch(/run the workflow again|try again/i);
 		expect(error.context.alreadySent).toEqual([
@@ -357,7 +357,7 @@ describe('router: operations that deliver', () => {
 		const error = (await router
 			.call(context(40, false, { concurrency: 1 }), registryWith(operation))
 			.catch((e: unknown) => e)) as NodeApiError;
-		expect(error.description).toContain('Not sent: items 4 to 40.');
+		expect(error.description).toContain('Not sent: items 3 to 39.');
 	});
 
 	it('with Continue On Fail, a refused delivery is an error item; the others are delivered', async () => {
@@ -471,7 +471,7 @@ describe('router: batch operations that deliver', () => {
 		expect(sent).toEqual([0, 1]);
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			"This is on Peach's side. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: items 4 and 5. Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
+			"This is on Peach's side. Already sent: item 0 (event_id evt_1), item 1 (event_id evt_2). Not sent: items 3 and 4. Item 2 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
 		);
 	});
 

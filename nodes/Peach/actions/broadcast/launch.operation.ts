@@ -42,7 +42,6 @@ export const properties: INodeProperties[] = [
 		label: 'Global Variables',
 		description:
 			'Values of the template variables shared by every contact (per-contact values below take precedence)',
-		dependsOn: ['headerMedia'],
 	}),
 	{
 		displayName: 'Recipients',

@@ -252,7 +252,7 @@ describe('another process writes the same row (queue mode: two workers)', () => 
 		const retry = await runTry(crashRetry(crashed), [send('+919800000002')], answersFor(1));
 		expect(retry.requests).toEqual([]);
 		expect(retry.error?.message).toBe(
-			"The outcome of item 1 (+919800000002) is unknown: an earlier try's request may have reached Peach",
+			"The outcome of item 0 (+919800000002) is unknown: an earlier try's request may have reached Peach",
 		);
 		expect(twice(messagesPerPhone(first, dying, retry))).toEqual([]);
 	});

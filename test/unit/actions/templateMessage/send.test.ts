@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 
 import { buildSendTemplateMessageBody } from '../../../../nodes/Peach/actions/templateMessage/shared';
 import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { type FakeResponse, createExecuteContext, jsonOf, locator, TEST_API_KEY } from '../../support/harness';
+import {
+	type FakeResponse,
+	createExecuteContext,
+	jsonOf,
+	locator,
+	TEST_API_KEY,
+} from '../../support/harness';
 
 const minimal = {
 	resource: 'templateMessage',
@@ -221,9 +227,7 @@ describe('Template Message → Send', () => {
 		});
 		const error = await new Peach().execute.call(harness.context).catch((e) => e);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe(
-			'Template: is not approved (status: pending)',
-		);
+		expect(error.message).toBe('Template: is not approved (status: pending)');
 		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(0);
 	});
@@ -377,7 +381,7 @@ describe('Template Message → Send', () => {
 		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			'Peach validated the request and refused it, so it was not queued. Change the fields named in the message. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). A Retry of this execution (or Retry On Fail) sends item 3, never what was sent.',
+			'Peach validated the request and refused it, so it was not queued. Change the fields named in the message. Already sent: item 0 (event_id evt_1), item 1 (event_id evt_2). A Retry of this execution (or Retry On Fail) sends item 2, never what was sent.',
 		);
 		expect(error.description).not.toMatch(/run the workflow again|nothing was queued/i);
 	});
