@@ -416,9 +416,24 @@ describe('router: operations that deliver', () => {
 		const [output] = await router.call(context(2), registryWith(withFollow));
 		expect(log.slice(-3)).toEqual(['deliver 0', 'deliver 1', 'follow']);
 		expect(followed).toEqual([[0, 1]]);
+		// What follow found leads the output too: the outcome is the delivery's status.
 		expect(output.map((item) => item.json)).toEqual([
-			{ status: 'success', event_id: 'evt_1', deliveryStatus: 'delivered' },
-			{ status: 'success', event_id: 'evt_2', deliveryStatus: 'delivered' },
+			{
+				to: '+911',
+				outcome: 'delivered',
+				peachId: 'evt_1',
+				status: 'success',
+				event_id: 'evt_1',
+				deliveryStatus: 'delivered',
+			},
+			{
+				to: '+912',
+				outcome: 'delivered',
+				peachId: 'evt_2',
+				status: 'success',
+				event_id: 'evt_2',
+				deliveryStatus: 'delivered',
+			},
 		]);
 	});
 });
@@ -504,12 +519,12 @@ describe('router: batch operations that deliver', () => {
 		const [output] = await router.call(context(4, true), registryWith(operation));
 		expect(output).toEqual([
 			{
-				json: { error: 'Phone Number "x" is bad', description: 'Fix it.' },
+				json: { outcome: 'not sent', error: 'Phone Number "x" is bad', description: 'Fix it.' },
 				error: expect.objectContaining({ message: 'Phone Number "x" is bad' }),
 				pairedItem: { item: 0 },
 			},
 			{
-				json: { event_id: 'evt_b', contactCount: 3 },
+				json: { outcome: 'accepted', peachId: 'evt_b', event_id: 'evt_b', contactCount: 3 },
 				pairedItem: [{ item: 1 }, { item: 2 }, { item: 3 }],
 			},
 		]);

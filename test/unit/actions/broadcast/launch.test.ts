@@ -63,7 +63,14 @@ describe('Broadcast → Launch', () => {
 		expect(output).toEqual([
 			[
 				{
-					json: { status: 'success', event_id: 'evt_b', contactCount: 3 },
+					json: {
+						to: '+14155550101 and 2 more',
+						outcome: 'queued',
+						peachId: 'evt_b',
+						status: 'success',
+						event_id: 'evt_b',
+						contactCount: 3,
+					},
 					pairedItem: [{ item: 0 }, { item: 1 }, { item: 2 }],
 				},
 			],

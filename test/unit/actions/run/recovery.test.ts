@@ -243,6 +243,8 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		expect(sentBefore).toHaveLength(17);
 		expect(unknown).toHaveLength(5);
 		expect(sentBefore[0].json).toEqual({
+			to: expect.any(String),
+			outcome: 'already sent',
 			alreadySent: {
 				at: null,
 				recipient: expect.any(String),

@@ -48,8 +48,27 @@ describe('Template Message → Send', () => {
 			contact: { phone_number: '+919988776655' },
 			template_message: { whats_app_template_id: 'wat_approved' },
 		});
+		// What a person checks first (whom, what happened, Peach's ID), Peach's answer after it.
 		expect(output).toEqual([
-			[{ json: { status: 'success', event_id: 'evt_1' }, pairedItem: { item: 0 } }],
+			[
+				{
+					json: {
+						to: '+919988776655',
+						outcome: 'queued',
+						peachId: 'evt_1',
+						status: 'success',
+						event_id: 'evt_1',
+					},
+					pairedItem: { item: 0 },
+				},
+			],
+		]);
+		expect(Object.keys(output[0][0].json)).toEqual([
+			'to',
+			'outcome',
+			'peachId',
+			'status',
+			'event_id',
 		]);
 	});
 
@@ -143,7 +162,12 @@ describe('Template Message → Send', () => {
 			event_id: 'evt_9',
 		};
 		const { output } = await run(minimal, [{ statusCode: 201, body: echo }]);
-		expect(output[0][0].json).toEqual(echo);
+		expect(output[0][0].json).toEqual({
+			to: '+919988776655',
+			outcome: 'queued',
+			peachId: 'evt_9',
+			...echo,
+		});
 	});
 
 	it.each([
@@ -241,13 +265,23 @@ describe('Template Message → Send', () => {
 		expect(requests).toHaveLength(2);
 		expect(output[0]).toHaveLength(3);
 		expect(output[0][0]).toEqual({
-			json: { status: 'success', event_id: 'evt_1' },
+			json: {
+				to: '+919988776655',
+				outcome: 'queued',
+				peachId: 'evt_1',
+				status: 'success',
+				event_id: 'evt_1',
+			},
 			pairedItem: { item: 0 },
 		});
+		// A refused item was certainly not sent; a 500 may have reached Peach: each says which.
 		expect(output[0][1].pairedItem).toEqual({ item: 1 });
+		expect(output[0][1].json.outcome).toBe('not sent');
 		expect(output[0][1].json.error).toBe('Phone Number "bad" has no + and country code');
 		expect(output[0][2].pairedItem).toEqual({ item: 2 });
 		expect(output[0][2].json).toMatchObject({
+			to: '+919988776655',
+			outcome: 'outcome unknown',
 			error: 'Peach had a server error (500): boom',
 			httpCode: '500',
 		});

@@ -162,7 +162,16 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		});
 		expect(putExecutionToWait).toHaveBeenCalledTimes(1);
 		expect(jsonOf(output as never)).toEqual([
-			{ status: 'success', event_id: 'evt_w1', media_url: 'media://101' },
+			{
+				to: '+919988776655',
+				message:
+					'[document: quote.pdf]\nApproval needed: Approve the refund of ₹1,200 for order A-7? Answer here: [answer link] for order A-7. Thank you.',
+				outcome: 'queued',
+				peachId: 'evt_w1',
+				status: 'success',
+				event_id: 'evt_w1',
+				media_url: 'media://101',
+			},
 		]);
 	});
 
@@ -185,8 +194,20 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 			},
 		});
 		expect(putExecutionToWait).toHaveBeenCalledWith(WAIT_INDEFINITELY);
-		// Shown while the execution waits; the answer replaces it.
-		expect(jsonOf(output as never)).toEqual([{ status: 'success', event_id: 'evt_w1' }]);
+		// Shown while the execution waits (the link itself never: whoever reads the output must not
+		// be able to answer); the answer replaces it.
+		expect(jsonOf(output as never)).toEqual([
+			{
+				to: '+919988776655',
+				message:
+					'Approval needed: Approve the refund of ₹1,200 for order A-7? Answer here: [answer link] for order A-7. Thank you.',
+				outcome: 'queued',
+				peachId: 'evt_w1',
+				status: 'success',
+				event_id: 'evt_w1',
+			},
+		]);
+		expect(JSON.stringify(output)).not.toContain(linkOf(requests));
 	});
 
 	it("In a URL Button: the button's suffix is the link after this n8n's waiting-webhook address", async () => {

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../../descriptions/contact';
@@ -6,10 +6,12 @@ import { additionalFieldsCollection, businessPhoneNumberField } from '../../../d
 import { locator } from '../../../descriptions/locator';
 import { headerMediaFields } from '../../../descriptions/headerMedia';
 import { templateVariablesFields } from '../../../descriptions/templateVariables';
+import { isPlainObject } from '../../../helpers/json';
 import type { Delivered, OperationOption, PreparedDeliveries } from '../../node.type';
 import { rememberWait } from './link';
 import { customFormProperties } from './form.description';
 import { limitWaitTime } from './limit';
+import { previewTemplateMessage } from '../shared';
 import type { WaitPlan } from './setup';
 import { prepareWait } from './setup';
 
@@ -226,10 +228,34 @@ export async function prepareBatch(
 
 export {
 	deliverTemplateMessage as deliver,
-	previewTemplateMessage as preview,
 	recipientOfTemplateMessage as recipientOf,
 	uploadHeaderFiles as stage,
 } from '../shared';
+
+/** Every text in `value` with the answer link shown as [answer link]. Pure. */
+function withoutLink(value: unknown, link: string): unknown {
+	if (typeof value === 'string') return value.split(link).join('[answer link]');
+	if (Array.isArray(value)) return value.map((entry) => withoutLink(entry, link));
+	if (isPlainObject(value))
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [key, withoutLink(entry, link)]),
+		);
+	return value;
+}
+
+/**
+ * What the question would send (`wouldSend`, exact) and what the phone shows (`preview`), the link
+ * there as [answer link]: whoever can read the output (or the output of a real run, which shows
+ * the message too) must not be able to answer with it.
+ */
+export async function preview(
+	this: IExecuteFunctions,
+	plan: WaitPlan,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const json = await previewTemplateMessage.call(this, plan, itemIndex);
+	return { ...json, preview: withoutLink(json.preview, plan.linkValue) as IDataObject };
+}
 
 /**
  * After the send: the execution waits for the answer, on this wait's link only (link.ts). The

@@ -48,6 +48,8 @@ export interface WaitPlan extends TemplateMessagePlan {
 	waitTill: Date;
 	waitId: string;
 	who: string;
+	/** What the link variable holds (the link, or its part after the waiting-webhook address). */
+	linkValue: string;
 }
 
 type Refusal = PeachInputError | NodeOperationError | NodeApiError;
@@ -194,6 +196,7 @@ export async function prepareWait(
 	await problems.note(async () => await checkReachable(context, link));
 
 	const liquidValues: IDataObject = { ...variables?.values };
+	let placedLink: string | undefined;
 	const template = templateId ? await templateOf(context, templateId, itemIndex) : undefined;
 	if (template) {
 		const textVariables = linkVariablesOf(template, 'variable');
@@ -212,6 +215,7 @@ export async function prepareWait(
 				linkValue({ template, placement, variable: linkVariable, link }),
 			);
 			if (value !== undefined) setOwn(liquidValues, linkVariable, value);
+			placedLink = value;
 		}
 	}
 	if (messageVariable && message)
@@ -235,12 +239,19 @@ export async function prepareWait(
 		if (problem) problems.list.push(problem);
 	}
 	const refusal = problems.refusal(context, itemIndex);
-	if (refusal || !body || !waitTill)
+	if (refusal || !body || !waitTill || placedLink === undefined)
 		throw (
 			refusal ??
 			new NodeOperationError(context.getNode(), 'Send and Wait could not be set up', { itemIndex })
 		);
-	return { body, headerMedia, waitTill, waitId: link.waitId, who: whoIsAsked(body) };
+	return {
+		body,
+		headerMedia,
+		waitTill,
+		waitId: link.waitId,
+		who: whoIsAsked(body),
+		linkValue: placedLink,
+	};
 }
 
 /** The event body of the question (its link and message already in `liquidValues`). */
