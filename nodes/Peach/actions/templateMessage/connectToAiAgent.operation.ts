@@ -19,7 +19,7 @@ export const option: OperationOption = {
 	value: 'connectToAiAgent',
 	action: 'Connect a contact to an AI agent',
 	description:
-		"Send an approved template to a contact and hand the contact's replies to a Peach AI agent. Never repeat one that failed without checking: it may have been sent.",
+		"Send an approved template to a contact and hand the contact's replies to a Peach AI agent",
 };
 
 export const properties: INodeProperties[] = [

@@ -18,7 +18,7 @@ export const option: OperationOption = {
 	value: 'send',
 	action: 'Send a template message',
 	description:
-		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID. Never repeat a send that failed without checking: it may have been queued.',
+		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID',
 };
 
 /** WhatsApp message statuses after which nothing more happens to a delivery. */

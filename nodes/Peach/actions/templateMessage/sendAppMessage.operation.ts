@@ -32,7 +32,7 @@ export const option: OperationOption = {
 	value: 'sendAppMessage',
 	action: 'Send an app message',
 	description:
-		'Send a Peach app (flow) to a contact, with a fallback template for when the 24-hour reply window is closed. Never repeat one that failed without checking.',
+		'Send a Peach app (flow) to a contact, with a fallback template for when the 24-hour reply window is closed',
 };
 
 export const properties: INodeProperties[] = [

@@ -96,7 +96,7 @@ export interface TemplateMessagePlan {
  * The item's event body checked against its template (read once per execution): the header file
  * fits the template's header, and every variable of the template has a value (`variables`: what the
  * item gave, read once; the body's `liquid_values` is what goes). Returns the header file
- * (undefined with Header Media From the Variables).
+ * (undefined with Header Media None).
  */
 export async function checkAgainstTemplate(
 	context: IExecuteFunctions,

@@ -22,7 +22,7 @@ export const option: OperationOption = {
 	value: SEND_AND_WAIT_OPERATION,
 	action: 'Send a template message and wait for the answer',
 	description:
-		'Send an approved template with a link to an answer page (approve/decline, a written answer, or a form) and pause the workflow until the contact answers. Works outside the 24-hour window. Sent once: never repeat one that failed without checking.',
+		'Send an approved template with a link to an answer page (approve/decline, a written answer, or a form) and pause the workflow until the contact answers. Works outside the 24-hour window.',
 };
 
 export const properties: INodeProperties[] = [
