@@ -197,7 +197,11 @@ export async function prepareWait(
 
 	const liquidValues: IDataObject = { ...variables?.values };
 	let placedLink: string | undefined;
-	const template = templateId ? await templateOf(context, templateId, itemIndex) : undefined;
+	// Read after the checks above, and noted like them: a template Peach cannot give (not found, no
+	// connection) is one more problem of the run, named beside the others.
+	const template = templateId
+		? await problems.note(async () => await templateOf(context, templateId, itemIndex))
+		: undefined;
 	if (template) {
 		const textVariables = linkVariablesOf(template, 'variable');
 		if (messageVariable && !textVariables.includes(messageVariable)) {
@@ -222,7 +226,7 @@ export async function prepareWait(
 		setOwn(liquidValues, messageVariable, messageForVariable(message));
 	const body = await problems.note(() => waitBody(context, itemIndex, templateId, liquidValues));
 	let headerMedia: TemplateMessagePlan['headerMedia'];
-	if (body && templateId && variables) {
+	if (body && templateId && template && variables) {
 		headerMedia = await problems.note(
 			async () => await headerMediaOfItem(context, itemIndex, templateId, liquidValues),
 		);
