@@ -26,9 +26,6 @@ export default defineConfig({
 					name: 'unit',
 					include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.mts'],
 					environment: 'node',
-					// The delivery record is removed once n8n lets an execution go (garbage collected):
-					// its tests collect garbage themselves.
-					execArgv: ['--expose-gc'],
 				},
 			},
 			{

@@ -38,6 +38,16 @@ export function withHeaderMedia(
 }
 
 /**
+ * A header file as it names a delivery between tries: its file name, type and kind (not the input
+ * item it came from, nor the URL of its upload, which differ from try to try).
+ */
+export function sameHeaderFile(media: HeaderMedia | undefined): IDataObject | undefined {
+	if (!media) return undefined;
+	const { fileName, contentType, kind } = media.file;
+	return { fileName, contentType, kind };
+}
+
+/**
  * Dry Run: a header file that is not uploaded, holding the place its upload would fill in the request
  * (`(the upload of invoice.pdf)`; a document as `{link, filename}`, as after an upload).
  */

@@ -39,8 +39,8 @@ export interface Delivery<Plan = unknown> {
 	inputs: number[];
 	plan: Plan;
 	/**
-	 * What identifies this delivery between tries of the node (with its recipient): by default its
-	 * first input item's position; a delivery made from all items (one broadcast) names itself.
+	 * Where a delivery without a recipient goes (with what it sends, it names the delivery between
+	 * tries): a delivery made from all items (one broadcast) names itself.
 	 */
 	key?: string;
 }
@@ -64,6 +64,12 @@ export interface EarlierOutcome {
 	json?: IDataObject;
 	/** Why the outcome is unknown. */
 	reason?: string;
+	/** What Peach lists of it (its list of template messages): Peach's own ID and status. */
+	peach?: { id: string; status: string | null };
+	/** Known only because Peach lists such a message (n8n's record did not show it). */
+	byPeachOnly?: boolean;
+	/** Sent by an earlier try as the item was then: the item has changed since. */
+	changed?: boolean;
 }
 
 /** One delivery that was made (or made by an earlier try): its output, which `follow` may add to. */
@@ -100,6 +106,14 @@ interface DeliveringBase<Plan> {
 	): Promise<IDataObject>;
 	/** Who receives it: deliveries for the same recipient are made one after another, in input order. */
 	recipientOf?(plan: Plan): string | undefined;
+	/**
+	 * What the delivery sends, as the record names it between tries (by default the plan itself):
+	 * without what differs from try to try (an input item's position, an upload's URL, Send and
+	 * Wait's answer link).
+	 */
+	sameDelivery?(plan: Plan): unknown;
+	/** How Peach's list of template messages shows the delivery: its contact and its template. */
+	witnessOf?(plan: Plan): { recipient: string; templateId: string } | undefined;
 	/**
 	 * Dry Run (an operation that delivers messages): what the delivery would send, `wouldSend` (method,
 	 * path, body), and `preview`, what the contact's phone would show. Reads (the template) only.

@@ -136,6 +136,15 @@ export function requestOptionsField(
 		description:
 			'Whether a retry of this execution sends again the items an earlier try left with an unknown outcome (a server error, a timeout, or a crash while the request was under way). They may already have reached the contact: check the conversations in Peach first. What was sent is never sent again either way.',
 	};
+	const deliveryKey: INodeProperties = {
+		displayName: 'Delivery Key',
+		name: 'deliveryKey',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.order_id }}',
+		description:
+			"What names each item's delivery between tries of this execution, as your data names it (what Stripe calls an idempotency key), e.g. an order ID. A retry then skips what was sent for that key and that contact, whatever changed in the rest of the item. Left empty, a delivery is named by what it sends (the contact, the template and its variables). Not sent to Peach; a new execution sends again.",
+	};
 	const dryRun: INodeProperties = {
 		displayName: 'Dry Run',
 		name: 'dryRun',
@@ -146,8 +155,8 @@ export function requestOptionsField(
 	};
 	const options = {
 		perItem: [concurrency, timeout],
-		delivering: [concurrency, timeout, resendUnknown],
-		messaging: [concurrency, timeout, resendUnknown, dryRun],
+		delivering: [concurrency, timeout, resendUnknown, deliveryKey],
+		messaging: [concurrency, timeout, resendUnknown, deliveryKey, dryRun],
 		batch: [timeout],
 	}[kind];
 	return {

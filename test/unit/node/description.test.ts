@@ -135,7 +135,7 @@ describe('Peach node description', () => {
 		expect(String(description.subtitle).length).toBeLessThan(250);
 	});
 
-	it('shows one Request Options per operation: Max Concurrent Requests where items go one request each (or one per delivery), Send Again If Outcome Unknown where they deliver, Dry Run where they deliver messages', () => {
+	it('shows one Request Options per operation: Max Concurrent Requests where items go one request each (or one per delivery), Send Again If Outcome Unknown and Delivery Key where they deliver, Dry Run where they deliver messages', () => {
 		const shown = (resource: string, operation: string) => {
 			const values = resolveParameters(description, { resource, operation });
 			const visible = description.properties.filter(
@@ -147,7 +147,7 @@ describe('Peach node description', () => {
 			return (visible[0].options as INodeProperties[]).map((option) => option.name);
 		};
 		for (const [resource, operation] of offeredOperations()) shown(resource, operation);
-		const delivering = ['concurrency', 'timeout', 'resendUnknown'];
+		const delivering = ['concurrency', 'timeout', 'resendUnknown', 'deliveryKey'];
 		// The operations that deliver messages also have Dry Run.
 		const messaging = [...delivering, 'dryRun'];
 		expect(shown('templateMessage', 'send')).toEqual(messaging);
@@ -217,6 +217,7 @@ describe('Peach node description', () => {
 		const defaults = Object.fromEntries(options.map((option) => [option.name, option.default]));
 		expect(Object.keys(defaults).sort()).toEqual([
 			'concurrency',
+			'deliveryKey',
 			'dryRun',
 			'resendUnknown',
 			'timeout',

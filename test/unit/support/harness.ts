@@ -16,6 +16,7 @@ import { vi } from 'vitest';
 import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
 import { Peach } from '../../../nodes/Peach/Peach.node';
 import { type Lineage, newExecution } from './n8nRecovery';
+import type { FakePeachList } from './peachList';
 import {
 	customDataOf,
 	executionKeys,
@@ -146,6 +147,26 @@ const credential = new PeachMessagingApi();
 
 /** A template read: `GET …/api/v1/whats_app_templates/{id}`. */
 const TEMPLATE_READ = /\/api\/v1\/whats_app_templates\/([^/?]+)$/;
+/** Peach's list of template messages: `GET …/api/v1/template_messages`. */
+const TEMPLATE_MESSAGES = /\/api\/v1\/template_messages$/;
+/** The event types that queue a template message to one contact. */
+const QUEUES_A_TEMPLATE_MESSAGE = ['send_template_message', 'connect_to_ai_agent'];
+
+/** Peach queued the template message this request sends (it accepted it). */
+function queued(list: FakePeachList | undefined, request: RecordedRequest): void {
+	const body = request.body as
+		| {
+				event_type?: string;
+				contact?: { phone_number?: string };
+				template_message?: { whats_app_template_id?: string };
+		  }
+		| undefined;
+	if (!list || !body || !QUEUES_A_TEMPLATE_MESSAGE.includes(String(body.event_type))) return;
+	list.accept(
+		String(body.contact?.phone_number),
+		String(body.template_message?.whats_app_template_id),
+	);
+}
 
 /**
  * httpRequestWithAuthentication as n8n runs it: the credential's own authenticate() adds the key
@@ -159,6 +180,7 @@ function fakeHttp(
 	answer?: (request: RecordedRequest) => FakeResponse,
 	templates: ContextOptions['templates'] = {},
 	templateReads: string[] = [],
+	peachList?: FakePeachList,
 ) {
 	return vi.fn(
 		async (
@@ -192,14 +214,21 @@ function fakeHttp(
 					headers: {},
 				};
 			}
+			if (peachList && options.method === 'GET' && TEMPLATE_MESSAGES.test(url))
+				return { statusCode: 200, body: peachList.answer(sent.qs ?? {}), headers: {} };
 			requests.push(recorded);
 			const next = answer ? answer(recorded) : responses.shift();
 			const delay = answerDelayMs(recorded);
 			if (delay > 0) await sleep(delay);
 			recorded.answeredAt = performance.now();
 			if (next === undefined) throw new Error(`No fake response left for ${options.method} ${url}`);
-			if (next === NEVER_ANSWERED) return await new Promise<never>(() => undefined);
+			if (next === NEVER_ANSWERED) {
+				if (peachList?.unansweredReachPeach) queued(peachList, recorded);
+				return await new Promise<never>(() => undefined);
+			}
 			if (next instanceof Error) throw next;
+			if (options.method === 'POST' && next.statusCode >= 200 && next.statusCode < 300)
+				queued(peachList, recorded);
 			return { statusCode: next.statusCode, body: next.body, headers: next.headers ?? {} };
 		},
 	);
@@ -215,6 +244,7 @@ export function createExecuteContext(options: ContextOptions) {
 		options.inputs?.length ??
 		(Array.isArray(options.params) ? options.params.length : 1);
 	const credentials = { apiKey: TEST_API_KEY, baseUrl: options.baseUrl ?? TEST_BASE_URL };
+	const lineage = options.lineage ?? newExecution(undefined, { executionId: TEST_EXECUTION_ID });
 	const httpRequestWithAuthentication = fakeHttp(
 		responses,
 		requests,
@@ -223,6 +253,9 @@ export function createExecuteContext(options: ContextOptions) {
 		options.answer,
 		options.templates,
 		templateReads,
+		// Peach's list of template messages answers from what it queued in a test of n8n's retries
+		// (given its execution); elsewhere the list is a request like any other.
+		options.lineage ? lineage.peach : undefined,
 	);
 	const getCredentials = vi.fn(async () => credentials);
 	const plainRequests: IHttpRequestOptions[] = [];
@@ -261,7 +294,6 @@ export function createExecuteContext(options: ContextOptions) {
 		return resolved.get(index) as ReturnType<typeof resolveParameters>;
 	};
 	const putExecutionToWait = vi.fn<(waitTill: Date) => Promise<void>>(async () => undefined);
-	const lineage = options.lineage ?? newExecution(undefined, { executionId: TEST_EXECUTION_ID });
 	const workflowId = lineage.workflowId ?? TEST_WORKFLOW_ID;
 	const hints: Array<{ message: string }> = [];
 	const execution = options.execution ?? newWaitingExecution(lineage.n8nLine ?? 2, lineage.mode);
@@ -271,6 +303,7 @@ export function createExecuteContext(options: ContextOptions) {
 		...customData,
 		getInputData: () => Array.from({ length: itemCount }, (_, index) => ({ json: jsonOf(index) })),
 		getExecutionId: () => lineage.executionId,
+		getExecutionDataById: async (executionId: string) => lineage.executions.read(executionId),
 		getMode: () => lineage.mode,
 		getExecutionContext: () =>
 			lineage.establishedAt === undefined
@@ -309,7 +342,7 @@ export function createExecuteContext(options: ContextOptions) {
 		continueOnFail: () => options.continueOnFail ?? false,
 		getCredentials,
 		helpers: {
-			...lineage.store.helpersFor(workflowId, node.id),
+			...lineage.store.helpersFor(workflowId, node.id, lineage.process),
 			httpRequestWithAuthentication,
 			httpRequest,
 			...(options.wire ? n8nRequestHelpers(node) : {}),

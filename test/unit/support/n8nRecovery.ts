@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { FakePeachList } from './peachList';
+
 /**
  * What n8n keeps between the tries of a node, as n8n 2.40 keeps it (README "What every delivering
  * operation promises" lists the paths):
@@ -19,8 +21,8 @@ export class FakeDeduplicationStore {
 	calls = 0;
 	/** The bytes of every row n8n wrote (it writes the whole row, as JSON, on every call). */
 	bytesWritten = 0;
-	/** The maxEntries of every call that gave one (n8n trims the row to it). */
-	readonly trims: number[] = [];
+	/** How many entries n8n dropped, oldest first, to keep a row within a call's maxEntries. */
+	trimmed = 0;
 	/** The most entries a row held. */
 	largestRow = 0;
 	/**
@@ -44,17 +46,24 @@ export class FakeDeduplicationStore {
 	}
 
 	/** The helpers a node gets for one workflow and node (scope 'node' → `n:<node id>`). */
-	helpersFor(workflowId: string, nodeId: string) {
+	/** n8n processes that were killed: they make no more calls. */
+	readonly killed = new Set<string>();
+
+	/** The helpers a node gets in one n8n process, for one workflow and node (scope 'node' → `n:<node id>`). */
+	helpersFor(workflowId: string, nodeId: string, process = 'main') {
 		const key = `${workflowId}|n:${nodeId}`;
+		const alive = () => {
+			if (this.killed.has(process)) throw new Error(`the n8n process ${process} was killed`);
+		};
 		return {
 			checkProcessedAndRecord: async (
 				items: Array<string | number>,
 				scope: string,
 				options: { mode: string; maxEntries?: number },
 			) => {
+				alive();
 				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
 				this.calls++;
-				if (options.maxEntries) this.trims.push(options.maxEntries);
 				const row = this.rows.get(key);
 				const read = row ? { mode: row.mode, data: [...row.data] } : undefined;
 				await this.roundTrip();
@@ -73,7 +82,8 @@ export class FakeDeduplicationStore {
 							{ code: '23505' },
 						);
 					const data = [...hashes];
-					if (options.maxEntries) data.splice(0, data.length - options.maxEntries);
+					if (options.maxEntries)
+						this.trimmed += data.splice(0, data.length - options.maxEntries).length;
 					this.write(key, { mode: options.mode, data });
 					return { new: items, processed: [] };
 				}
@@ -92,12 +102,14 @@ export class FakeDeduplicationStore {
 						read.data.push(hash);
 					}
 				});
-				if (options.maxEntries) read.data.splice(0, read.data.length - options.maxEntries);
+				if (options.maxEntries)
+					this.trimmed += read.data.splice(0, read.data.length - options.maxEntries).length;
 				this.write(key, read);
 				this.rewriteFromOlderCopy(key, row);
 				return result;
 			},
 			removeProcessed: async (items: Array<string | number>, scope: string) => {
+				alive();
 				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
 				this.calls++;
 				const row = this.rows.get(key);
@@ -109,6 +121,7 @@ export class FakeDeduplicationStore {
 					if (index !== -1) read.data.splice(index, 1);
 				}
 				this.write(key, read);
+				this.copyFromBeforeRemoval(key, row);
 			},
 		};
 	}
@@ -125,6 +138,19 @@ export class FakeDeduplicationStore {
 		this.rewritesFromOlderCopies--;
 		const own = FakeDeduplicationStore.hash(`other worker rewrite ${this.rewrites++}`);
 		this.write(key, { mode: older.mode, data: [...older.data, own] });
+	}
+
+	/**
+	 * Another process that read the row just before the node's next `n` removals and writes its copy
+	 * right after each: what the removal took out is back (with its own entry).
+	 */
+	removalsUndoneByOlderCopies = 0;
+
+	private copyFromBeforeRemoval(key: string, before: { mode: string; data: string[] } | undefined) {
+		if (this.removalsUndoneByOlderCopies <= 0 || !before) return;
+		this.removalsUndoneByOlderCopies--;
+		const own = FakeDeduplicationStore.hash(`other worker rewrite ${this.rewrites++}`);
+		this.write(key, { mode: before.mode, data: [...before.data, own] });
 	}
 
 	/** n8n's update of the whole row. */
@@ -160,11 +186,65 @@ export class FakeDeduplicationStore {
 	}
 }
 
+/**
+ * n8n's saved executions, as `getExecutionDataById` reads them (n8n 2.40 `getRunExecutionData`: the
+ * execution's data as saved, or undefined once it is deleted or pruned). An execution is saved when
+ * it is created (before any node ran), and again when it ends or waits.
+ */
+export class FakeExecutions {
+	private readonly saved = new Map<string, IDataObject>();
+	/** How often each execution's saved data was read. */
+	readonly reads = new Map<string, number>();
+
+	/** n8n created the execution: saved before any node ran. */
+	created(executionId: string): void {
+		this.saved.set(executionId, {
+			resultData: { runData: {} },
+			executionData: { nodeExecutionStack: [{}] },
+		});
+	}
+
+	/**
+	 * n8n saved the execution after the node's `runs` runs: finished (`succeeded` or with an error),
+	 * or waiting.
+	 */
+	ended(
+		executionId: string,
+		runs: number,
+		how: 'succeeded' | 'failed' | 'waiting' = 'succeeded',
+		nodeName = 'Peach',
+	): void {
+		this.saved.set(executionId, {
+			resultData: {
+				runData: { [nodeName]: Array.from({ length: runs }, () => ({ startTime: 0 })) },
+				...(how === 'failed' ? { error: { message: 'a node failed' } } : {}),
+			},
+			executionData: { nodeExecutionStack: how === 'waiting' ? [{}] : [] },
+			...(how === 'waiting' ? { waitTill: new Date(Date.now() + 3600_000) } : {}),
+		});
+	}
+
+	/** Deleted (not saved on success, or pruned). */
+	deleted(executionId: string): void {
+		this.saved.delete(executionId);
+	}
+
+	read(executionId: string): IDataObject | undefined {
+		this.reads.set(executionId, (this.reads.get(executionId) ?? 0) + 1);
+		const data = this.saved.get(executionId);
+		return data === undefined ? undefined : structuredClone(data);
+	}
+}
+
 /** What an execution carries into its tries and retries (n8n's runExecutionData, in part). */
 export interface Lineage {
 	/** The node context object (getContext('node')). */
 	nodeContext: IDataObject;
 	store: FakeDeduplicationStore;
+	/** What Peach lists of the messages it queued: kept whatever n8n does (peachList.ts). */
+	peach: FakePeachList;
+	/** n8n's saved executions (its database), shared by an execution and its retries. */
+	executions: FakeExecutions;
 	/**
 	 * runtimeData.establishedAt: n8n 2.x sets it (with triggerNode) when the execution is created, and
 	 * a retry inherits it; n8n 1.x sets it (without triggerNode) each time the execution starts running.
@@ -182,6 +262,8 @@ export interface Lineage {
 	executionId: string;
 	mode: string;
 	runIndex: number;
+	/** The n8n process running it (FakeDeduplicationStore.killed stops one); 'main' by default. */
+	process?: string;
 }
 
 let executions = 100;
@@ -192,9 +274,13 @@ export function newExecution(
 	overrides: Partial<Lineage> = {},
 ): Lineage {
 	executions++;
+	const saved = overrides.executions ?? new FakeExecutions();
+	saved.created(String(overrides.executionId ?? executions));
 	return {
 		nodeContext: {},
 		store,
+		peach: new FakePeachList(),
+		executions: saved,
 		establishedAt: 1_700_000_000_000 + executions,
 		executionId: String(executions),
 		mode: 'webhook',
@@ -210,6 +296,7 @@ export function newExecution(
  */
 export function editorRetry(failed: Lineage): Lineage {
 	executions++;
+	failed.executions.created(String(executions));
 	return {
 		...failed,
 		nodeContext: JSON.parse(JSON.stringify(failed.nodeContext)) as IDataObject,
@@ -224,5 +311,6 @@ export function editorRetry(failed: Lineage): Lineage {
  */
 export function crashRetry(crashed: Lineage): Lineage {
 	executions++;
+	crashed.executions.created(String(executions));
 	return { ...crashed, nodeContext: {}, executionId: String(executions), mode: 'retry' };
 }

@@ -8,7 +8,7 @@ import {
 import { headerMediaFileFields, headerMediaModeField } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { uploadHeaderMedia } from '../headerMedia';
+import { sameHeaderFile, uploadHeaderMedia } from '../headerMedia';
 import type { Delivery, DeliveryPermit, OperationOption, PreparedDeliveries } from '../node.type';
 import type { LaunchPlan } from './launchBase';
 import { launchFromItems, prepareFromItems, previewFromItems } from './launchFromItems';
@@ -244,6 +244,17 @@ export function recipientOf(plan: LaunchPlan): string | undefined {
 	return plan.recipients === 'audience'
 		? `audience ${String(plan.broadcast.audience_id)}`
 		: undefined;
+}
+
+/**
+ * What a launch sends, between tries: the broadcast's own fields and header file. A broadcast from
+ * all items is one per run whatever its contact rows (a Retry whose rows changed does not launch it
+ * again).
+ */
+export function sameDelivery(plan: LaunchPlan): IDataObject {
+	return plan.recipients === 'audience'
+		? { broadcast: plan.broadcast, header: sameHeaderFile(plan.headerMedia) }
+		: { broadcast: plan.base, header: sameHeaderFile(plan.headerMedia) };
 }
 
 /** Dry Run: the launch's request and what the contacts would get; nothing is uploaded or launched. */

@@ -32,6 +32,17 @@ interface Entry {
 	json?: IDataObject;
 }
 
+/**
+ * Request Options → Delivery Key of an item: what names its delivery between tries, as the user's
+ * data does; undefined when empty (the delivery is then named by what it sends).
+ */
+function deliveryKeyOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const value: unknown = context.getNodeParameter('requestOptions.deliveryKey', itemIndex, '');
+	if (value === undefined || value === null) return undefined;
+	const text = typeof value === 'string' ? value.trim() : JSON.stringify(value);
+	return text === '' ? undefined : text;
+}
+
 /** Every item read and checked, as deliveries, and the items that cannot be delivered. */
 async function prepareDeliveries(
 	context: IExecuteFunctions,
@@ -118,16 +129,18 @@ export async function runDelivering(
 		index,
 		recipient: operation.recipientOf?.(delivery.plan),
 	}));
-	// What a delivery is for the record: its recipient, or its own key (a broadcast from all items).
+	// What a delivery is for the record: what it sends (or the user's Delivery Key), to whom.
 	let record: DeliveryRecord;
 	try {
 		record = await DeliveryRecord.open(
 			context,
 			operationKey,
-			entries.map(
-				(entry) =>
-					entry.recipient ?? `key:${entry.delivery.key ?? String(entry.delivery.inputs[0])}`,
-			),
+			entries.map(({ delivery, recipient }) => ({
+				lane: recipient ?? `key:${delivery.key ?? ''}`,
+				content: operation.sameDelivery?.(delivery.plan) ?? delivery.plan,
+				deliveryKey: deliveryKeyOf(context, delivery.inputs[0]),
+				witnessed: operation.witnessOf?.(delivery.plan),
+			})),
 		);
 	} catch (caught) {
 		for (const { delivery } of entries)
@@ -205,7 +218,7 @@ export async function runDelivering(
 
 	const unknown = entries.filter((entry) => entry.earlier?.outcome === 'unknown');
 	try {
-		await record.close(failures.size === 0 && unknown.length === 0);
+		await record.close();
 	} catch (caught) {
 		context.addExecutionHints?.({
 			message: `n8n could not finish recording what this run sent (${(caught as Error).message}). Everything in the output was sent; if this execution is retried after a crash, some of it may be listed as unknown instead of sent.`,

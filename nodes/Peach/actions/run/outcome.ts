@@ -130,6 +130,20 @@ export function partialError(failures: Map<number, NodeError>, summary: RunSumma
 	return error;
 }
 
+/** Why an earlier delivery is known as sent, for its output's note. */
+function sentNote(earlier: EarlierOutcome): string {
+	const peach = earlier.peach
+		? ` Peach lists it as ${earlier.peach.id}${earlier.peach.status ? ` (${earlier.peach.status})` : ''}.`
+		: '';
+	if (earlier.json && earlier.changed)
+		return `Sent by an earlier try of this node to this contact with this template, as the item was then (it has changed since); not sent again.${peach}`;
+	if (earlier.json)
+		return `Sent by an earlier try of this node (Retry On Fail, or the execution this one retries); not sent again.${peach}`;
+	if (earlier.byPeachOnly)
+		return `Not sent again: Peach lists a message of this template to this contact since the execution began, and n8n's record of the execution did not show its outcome.${peach}`;
+	return `Sent before the n8n process running the retried execution stopped; not sent again.${peach || " Peach's answer was not kept: Template Message → Get Many Statuses lists what Peach queued."}`;
+}
+
 /** The output of a delivery an earlier try of the node made, or left unknown; this run did not. */
 export function earlierJson(earlier: EarlierOutcome, recipient: string | undefined): IDataObject {
 	if (earlier.outcome === 'sent') {
@@ -138,9 +152,8 @@ export function earlierJson(earlier: EarlierOutcome, recipient: string | undefin
 			alreadySent: {
 				at: earlier.at,
 				...(recipient !== undefined ? { recipient } : {}),
-				note: earlier.json
-					? 'Sent by an earlier try of this node (Retry On Fail, or the execution this one retries); not sent again.'
-					: "Sent before the n8n process running the retried execution stopped; not sent again. Peach's answer was not kept: Template Message → Get Many Statuses lists what Peach queued.",
+				...(earlier.peach ? { peach: { ...earlier.peach } } : {}),
+				note: sentNote(earlier),
 			},
 		};
 	}

@@ -83,32 +83,28 @@ export function sightOf(
 	};
 }
 
+/** What an earlier try's record says Peach lists of a delivery (`alreadySent.peach`), if anything. */
+function peachListed(json: IDataObject): IDataObject {
+	const earlier = isPlainObject(json.alreadySent) ? json.alreadySent : {};
+	return isPlainObject(earlier.peach) ? earlier.peach : {};
+}
+
 /**
- * Peach's ID of a delivery: its event_id (or the record's id) in Peach's answer, else what an earlier
- * try recorded of it (`alreadySent`), when the record knows it.
+ * Peach's ID of a delivery: its event_id (or the record's id) in Peach's answer, else what Peach
+ * lists of it, as an earlier try's record found it (`alreadySent.peach.id`).
  */
 export function peachIdOf(json: IDataObject): string | undefined {
-	const earlier = isPlainObject(json.alreadySent) ? json.alreadySent : {};
-	return (
-		text(json.event_id) ??
-		text(json.id) ??
-		text(earlier.event_id) ??
-		text(earlier.id) ??
-		text(earlier.peachId)
-	);
+	return text(json.event_id) ?? text(json.id) ?? text(peachListed(json).id);
 }
 
 /**
  * What happened, in a person's words, from the output's own fields: Wait for Delivery's status once
- * known (delivered, read, failed…), an earlier try's sending (with Peach's status when the record
- * kept it), else `done`.
+ * known (delivered, read, failed…), an earlier try's sending (with the status Peach lists, when the
+ * record found it), else `done`.
  */
 export function outcomeOf(json: IDataObject, done: Outcome): string {
 	if (isPlainObject(json.alreadySent)) {
-		const status =
-			text(json.alreadySent.status) ??
-			text(json.alreadySent.peachStatus) ??
-			text(json.deliveryStatus);
+		const status = text(peachListed(json).status) ?? text(json.deliveryStatus);
 		return status ? `already sent (${status})` : 'already sent';
 	}
 	if (json.outcomeUnknown !== undefined) return 'outcome unknown';

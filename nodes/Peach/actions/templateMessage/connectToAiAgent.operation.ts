@@ -109,5 +109,7 @@ export {
 	deliverTemplateMessage as deliver,
 	previewTemplateMessage as preview,
 	recipientOfTemplateMessage as recipientOf,
+	sameTemplateMessage as sameDelivery,
 	uploadHeaderFiles as stage,
+	witnessOfTemplateMessage as witnessOf,
 } from './shared';

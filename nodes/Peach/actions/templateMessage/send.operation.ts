@@ -171,7 +171,9 @@ export {
 	deliverTemplateMessage as deliver,
 	previewTemplateMessage as preview,
 	recipientOfTemplateMessage as recipientOf,
+	sameTemplateMessage as sameDelivery,
 	uploadHeaderFiles as stage,
+	witnessOfTemplateMessage as witnessOf,
 } from './shared';
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;

@@ -13,6 +13,7 @@ import type { HeaderMedia } from '../headerMedia';
 import {
 	headerMediaOfItem,
 	notYetUploaded,
+	sameHeaderFile,
 	uploadHeaderMedia,
 	withHeaderMedia,
 } from '../headerMedia';
@@ -201,4 +202,21 @@ export async function previewTemplateMessage(
 /** Messages to the same contact are sent one after another, in input order. */
 export function recipientOfTemplateMessage(plan: TemplateMessagePlan): string | undefined {
 	return recipientOfEvent(plan.body);
+}
+
+/** What a template message sends, between tries: its event body and its header file (by name and kind). */
+export function sameTemplateMessage(plan: TemplateMessagePlan): IDataObject {
+	return { body: plan.body, header: sameHeaderFile(plan.headerMedia) };
+}
+
+/** A template message, as Peach lists it in its template messages: the contact and the template. */
+export function witnessOfTemplateMessage(
+	plan: TemplateMessagePlan,
+): { recipient: string; templateId: string } | undefined {
+	const recipient = recipientOfEvent(plan.body);
+	const message = isPlainObject(plan.body.template_message) ? plan.body.template_message : {};
+	const templateId = message.whats_app_template_id;
+	return recipient !== undefined && typeof templateId === 'string'
+		? { recipient, templateId }
+		: undefined;
 }

@@ -150,11 +150,15 @@ describe('the view, field by field (pure)', () => {
 		).toEqual({ to: '+911 and 1 more', message: 'Hi A' });
 	});
 
-	it('"already sent" shows Peach’s ID and status when the record kept them (alreadySent.event_id, .status), and Wait for Delivery’s status once known', () => {
+	it('"already sent" shows Peach’s ID and status when the record found them in Peach’s list (alreadySent.peach), and Wait for Delivery’s status once known', () => {
 		const earlier: IDataObject = {
-			alreadySent: { at: null, recipient: '+911', event_id: 'evt_7', status: 'delivered' },
+			alreadySent: {
+				at: null,
+				recipient: '+911',
+				peach: { id: 'tm_7', status: 'delivered' },
+			},
 		};
-		expect(peachIdOf(earlier)).toBe('evt_7');
+		expect(peachIdOf(earlier)).toBe('tm_7');
 		expect(outcomeOf(earlier, 'queued')).toBe('already sent (delivered)');
 		expect(outcomeOf({ alreadySent: { at: null } }, 'queued')).toBe('already sent');
 		expect(outcomeOf({ event_id: 'evt_1', deliveryStatus: 'read' }, 'queued')).toBe('read');

@@ -10,6 +10,7 @@ import {
 	FakeDeduplicationStore,
 	newExecution,
 } from '../../support/n8nRecovery';
+import { FakePeachList } from '../../support/peachList';
 import {
 	accepted,
 	answersFor,
@@ -32,9 +33,18 @@ import {
  * deduplication store kept). A message or a refund Peach accepted is never made again by any of them.
  */
 
-/** A send of `count` items, `concurrency` at a time, whose process dies after `answered` answers. */
-async function crashingRun(count: number, answered: number, concurrency: number) {
+/**
+ * A send of `count` items, `concurrency` at a time, whose process dies after `answered` answers;
+ * `reachPeach`: whether the requests under way then reached Peach (then Peach lists them).
+ */
+async function crashingRun(
+	count: number,
+	answered: number,
+	concurrency: number,
+	reachPeach = true,
+) {
 	const execution = newExecution(new FakeDeduplicationStore());
+	execution.peach.unansweredReachPeach = reachPeach;
 	const params = phones(count).map((phone) => ({
 		...send(phone),
 		requestOptions: { concurrency },
@@ -156,7 +166,7 @@ describe("the editor's Retry of a failed execution", () => {
 		expect(new Set(phonesSent)).toEqual(new Set(phones(count)));
 	});
 
-	it('"with the currently saved workflow": a fixed item is sent as it is now; an item sent before is not sent again even if its content changed', async () => {
+	it('"with the currently saved workflow": a fixed item is sent as it is now; an item sent before whose content changed is not sent again (the same contact and template)', async () => {
 		const params = phones(3).map((phone) => send(phone));
 		const original = newExecution();
 		await runTry(original, params, answersFor(3, { 2: refused }));
@@ -179,6 +189,10 @@ describe("the editor's Retry of a failed execution", () => {
 		]);
 		const [items] = retry.output as INodeExecutionData[][];
 		expect(items.map((item) => item.json.event_id)).toEqual(['evt_1', 'evt_2', 'evt_9']);
+		expect(items[0].json.alreadySent).toMatchObject({
+			peach: { id: 'cmsg_1', status: 'queued' },
+			note: 'Sent by an earlier try of this node to this contact with this template, as the item was then (it has changed since); not sent again. Peach lists it as cmsg_1 (queued).',
+		});
 	});
 
 	it('"Send Again If Outcome Unknown" sends the unknown ones again, only when asked', async () => {
@@ -198,14 +212,13 @@ describe("the editor's Retry of a failed execution", () => {
 		const execution = newExecution();
 		const params = phones(2).map((phone) => send(phone));
 		await runTry(execution, params, answersFor(2));
-		const record = execution.nodeContext.peachDeliveries as {
-			runs: Record<string, object>;
-			chains: Record<string, Record<string, string>>;
-		};
-		expect(record.runs).toEqual({ 0: {} });
-		// What a next run of the node in this execution continues from: a fingerprint per bucket used.
-		expect(Object.keys(record.chains)).toEqual(['1']);
-		expect(Object.keys(record.chains[1]).length).toBeLessThanOrEqual(2);
+		const record = execution.nodeContext.peachDeliveries as Record<string, unknown>;
+		expect(record).toEqual({
+			ordinals: { 0: 0 },
+			runs: { 0: {} },
+			tries: { 0: 1 },
+			startedAt: expect.any(Number),
+		});
 	});
 });
 
@@ -231,7 +244,7 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		return { store, execution, params, crashed: harness.requests };
 	}
 
-	it('nothing Peach accepted before the crash is sent again; what was under way is unknown (at most Max Concurrent Requests)', async () => {
+	it("nothing Peach accepted before the crash is sent again; what was under way and Peach now lists is resolved as sent, with Peach's ID", async () => {
 		const { execution, params, crashed } = await crashAfter(40, 17, 5);
 		const retry = crashRetry(execution);
 		const result = await runTry(retry, params, answersFor(40), { continueOnFail: true });
@@ -239,21 +252,77 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		expect(twice(counts)).toEqual([]);
 		const [items] = result.output as INodeExecutionData[][];
 		const sentBefore = items.filter((item) => item.json.alreadySent);
-		const unknown = items.filter((item) => item.json.outcomeUnknown);
-		expect(sentBefore).toHaveLength(17);
-		expect(unknown).toHaveLength(5);
+		expect(sentBefore).toHaveLength(17 + 5);
+		expect(items.filter((item) => item.json.outcomeUnknown)).toHaveLength(0);
+		// The person's view shows what Peach lists of it: its ID and status.
 		expect(sentBefore[0].json).toEqual({
 			to: expect.any(String),
-			outcome: 'already sent',
+			outcome: 'already sent (queued)',
+			peachId: 'cmsg_1',
 			alreadySent: {
 				at: null,
-				recipient: expect.any(String),
-				note: "Sent before the n8n process running the retried execution stopped; not sent again. Peach's answer was not kept: Template Message → Get Many Statuses lists what Peach queued.",
+				recipient: phones(40)[0],
+				peach: { id: expect.stringMatching(/^cmsg_/), status: 'queued' },
+				note: expect.stringMatching(
+					/^Sent before the n8n process running the retried execution stopped; not sent again\. Peach lists it as cmsg_\d+ \(queued\)\.$/,
+				),
 			},
 		});
+		// Under way when the process stopped: the record had its claim, Peach lists it.
+		const underWay = items.find(
+			(item) =>
+				item.json.alreadySent &&
+				(item.json.alreadySent as IDataObject).note
+					?.toString()
+					.startsWith('Not sent again: Peach lists'),
+		);
+		expect(underWay).toBeDefined();
 		expect(result.requests).toHaveLength(40 - 17 - 5);
-		// Every phone got its message once, except the 5 whose outcome is unknown.
 		expect(counts.size).toBe(40);
+		// Peach was asked once, from when the execution began.
+		expect(execution.peach.reads).toEqual([
+			{
+				updated_since: new Date((execution.establishedAt ?? 0) - 60_000).toISOString(),
+				page: 1,
+				per: 1000,
+			},
+		]);
+	});
+
+	it('what was under way and Peach does not list stays unknown (at most Max Concurrent Requests): never sent again by itself', async () => {
+		const execution = newExecution(new FakeDeduplicationStore());
+		execution.peach.unansweredReachPeach = false;
+		const params = phones(40).map((phone) => ({
+			...send(phone),
+			requestOptions: { concurrency: 5 },
+		}));
+		const crashed = await crashingTry(execution, params, 17, 5);
+		const result = await runTry(crashRetry(execution), params, answersFor(40), {
+			continueOnFail: true,
+		});
+		expect(twice(messagesPerPhone(crashed, result))).toEqual([]);
+		const [items] = result.output as INodeExecutionData[][];
+		expect(items.filter((item) => item.json.alreadySent)).toHaveLength(17);
+		expect(items.filter((item) => item.json.outcomeUnknown)).toHaveLength(5);
+		expect(result.requests).toHaveLength(40 - 17 - 5);
+	});
+
+	it("where Peach's list shows only what its documentation shows (no contact, no template), the record decides alone: sent ones skipped, those under way unknown", async () => {
+		const execution = newExecution(new FakeDeduplicationStore());
+		execution.peach = new FakePeachList('documented');
+		const params = phones(40).map((phone) => ({
+			...send(phone),
+			requestOptions: { concurrency: 5 },
+		}));
+		const crashed = await crashingTry(execution, params, 17, 5);
+		const result = await runTry(crashRetry(execution), params, answersFor(40), {
+			continueOnFail: true,
+		});
+		expect(twice(messagesPerPhone(crashed, result))).toEqual([]);
+		const [items] = result.output as INodeExecutionData[][];
+		expect(items.filter((item) => item.json.alreadySent)).toHaveLength(17);
+		expect(items.filter((item) => item.json.outcomeUnknown)).toHaveLength(5);
+		expect(result.requests).toHaveLength(40 - 17 - 5);
 	});
 
 	it('also when n8n runs the Peach node at another run index (a node before it counted a run more)', async () => {
@@ -295,7 +364,7 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		expect(again.requests.map(phoneOf)).toEqual(phones(6).slice(4));
 	});
 
-	it('n8n 1.x: the Retry of a crashed execution gets a new execution and a new context, so it cannot tell (README says so)', async () => {
+	it('n8n 1.x: the Retry of a crashed execution gets a new execution and a new context, so the record cannot find it: Peach is asked over its own 24 hours, and nothing is sent twice', async () => {
 		const { execution, params, crashed } = await crashAfter(10, 4, 2);
 		const result = await runTry(
 			{
@@ -305,7 +374,29 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 			params,
 			answersFor(10),
 		);
-		expect(twice(messagesPerPhone({ requests: crashed }, result)).length).toBe(6);
+		expect(twice(messagesPerPhone({ requests: crashed }, result))).toEqual([]);
+		expect(result.requests).toHaveLength(4);
+		const since = Date.parse(String(execution.peach.reads[0].updated_since));
+		expect(Date.now() - since).toBeGreaterThan(24 * 3600_000);
+	});
+
+	it("n8n 1.x, Peach's list naming neither contact nor template: the Retry of a crashed execution sends again what was sent (README says so)", async () => {
+		const execution = newExecution(new FakeDeduplicationStore());
+		execution.peach = new FakePeachList('documented');
+		const params = phones(10).map((phone) => ({
+			...send(phone),
+			requestOptions: { concurrency: 2 },
+		}));
+		const crashed = await crashingTry(execution, params, 4, 2);
+		const result = await runTry(
+			{
+				...crashRetry({ ...execution, n8nLine: 1 }),
+				establishedAt: (execution.establishedAt ?? 0) + 60_000,
+			},
+			params,
+			answersFor(10),
+		);
+		expect(twice(messagesPerPhone(crashed, result)).length).toBe(6);
 	});
 });
 
@@ -327,16 +418,16 @@ describe("n8n's deduplication store is written in turns", () => {
 		expect(items.filter((item) => item.json.alreadySent)).toHaveLength(50);
 	});
 
-	it("one contact's items in turn: one write per delivery (its outcome rides with the next claim), and the record stays as small as one group", async () => {
+	it("one contact's items in turn: one write per delivery (its outcome rides with the next claim) and one per folded group, and the record ends as one summary", async () => {
 		const store = new FakeDeduplicationStore();
 		const params = Array.from({ length: 10 }, () => send('+919900000001'));
 		const result = await runTry(newExecution(store), params, answersFor(10));
 		expect(result.requests).toHaveLength(10);
-		// 1 takes the execution's slot, 10 carry the claims, 1 the last outcome, 1 removes what the
-		// folded groups replaced.
-		expect(store.calls).toBe(13);
-		// Folded into markers: reached, folded, the last group and its marker, the last 2 deliveries' 3 each.
-		expect(store.size()).toBeLessThanOrEqual(4 + 2 * 3);
+		// 10 carry the claims (each with the outcome before it); each folded group of 4 (and the short
+		// last one) removes what it replaces; the run's summary, and what it replaces, at the end.
+		expect(store.calls).toBe(10 + 3 + 2);
+		// The run sent everything: its summary is all that stays (2 facts of 2 entries).
+		expect(store.size()).toBe(4);
 	});
 
 	it('two executions of the node at once in one process: their writes to the one list take turns, none is lost', async () => {
@@ -502,8 +593,8 @@ describe('every delivering operation keeps the record', () => {
 });
 
 describe('an unknown outcome is never a success', () => {
-	it('the Retry of a crashed execution sends the rest, then fails naming the deliveries whose outcome is unknown, and what was sent', async () => {
-		const { execution, params, crashed } = await crashingRun(12, 5, 2);
+	it('the Retry of a crashed execution sends the rest, then fails naming the deliveries whose outcome is unknown (Peach does not list them), and what was sent', async () => {
+		const { execution, params, crashed } = await crashingRun(12, 5, 2, false);
 		const retry = await runTry(crashRetry(execution), params, answersFor(12));
 		expect(twice(messagesPerPhone(crashed, retry))).toEqual([]);
 		expect(retry.requests).toHaveLength(12 - 5 - 2);
@@ -544,7 +635,7 @@ describe('an unknown outcome is never a success', () => {
 	});
 
 	it('with Continue On Fail, an unknown outcome is an error item (for the error output), the others are sent', async () => {
-		const { execution, params } = await crashingRun(6, 2, 1);
+		const { execution, params } = await crashingRun(6, 2, 1, false);
 		const retry = await runTry(crashRetry(execution), params, answersFor(6), {
 			continueOnFail: true,
 		});

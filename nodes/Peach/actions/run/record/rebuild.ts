@@ -1,189 +1,219 @@
-import { chain, entry, GROUP } from './chain';
+import { chain, entry, GROUP, sumOf } from './chain';
+import { factEntries } from './store';
 
 /**
- * What the Retry of a crashed execution reads back from the delivery record: for this run's part of
- * one bucket, what the crashed try did with each delivery. The retry knows only its own input, so it
- * asks the store whether the entries that input would have produced are there (chain.ts):
+ * What the Retry of a crashed execution reads back from n8n's store for one bucket of a run that did
+ * not end (chain.ts). The Retry knows only its own input, so it asks whether the entries that input
+ * would have produced are there:
  *
- * 1. was position 0 reached (always a bucket's first claim in a run); were groups folded, and how many
- *    (these entries name positions, not deliveries);
- * 2. does the last folded group's marker match this input's fingerprint there (then every delivery up
- *    to it was sent);
- * 3. after it, position by position: reached? claimed with this input's fingerprint? sent, not sent?
+ * 1. was the bucket reached in the run; were groups folded, and how many;
+ * 2. every delivery by its name: claimed? sent, not sent? (and, in a folded group, refused or unknown);
+ * 3. the folded part: the deliveries without entries of their own that the last folded group's marker
+ *    matches in this input's order (the crashed try's order; also with one delivery this input
+ *    gained), or, in any order, those whose number and sum the folded set has (at most two of them
+ *    left out: new rows, or never reached).
  *
- * Where the input differs from the crashed try's (a marker or a reached claim does not match), it
- * looks for the one delivery this input gained (a new row, a fixed item): without it, everything must
- * match. If no single delivery explains the difference (rows lost or reordered), it cannot tell which
- * deliveries were made, so none is made again: each comes back unknown.
+ * A delivery with no entry of its own was never reached, unless the folded part could not be matched
+ * (rows lost there): then it may be one of the folded ones, and it is `unverifiable`: the record
+ * cannot say, and the caller asks Peach.
  */
 
-export type EarlierResult = 'sent' | 'notSent' | 'unknown';
+export type EarlierResult = 'sent' | 'notSent' | 'unknown' | 'unverifiable';
 
 export interface RebuiltBucket {
-	/** Per position: what the crashed try did (undefined: nothing, so this run makes it). */
+	/** Per position: what the crashed try did (undefined: it never reached it). */
 	outcomes: Array<EarlierResult | undefined>;
-	/** How many of this run's groups of the bucket the record folded already. */
-	folded: number;
-	/** The crashed try's fingerprint after its last delivery here (the next run's anchor); undefined: unknown. */
-	end: string | undefined;
-	/** The entries found (removed with the run's own when the execution ends). */
+	/** The entries found (they belong to the crashed execution's record). */
 	found: string[];
 }
 
-/** Which of the items the store holds (items it lacked are not left in it). */
-export type Probe = (items: string[]) => Promise<Set<string>>;
-
-/** Positions asked per round after the folded groups. */
-const WINDOW = 2 * GROUP;
-
-/** The positions the crashed try reached from `from` on (in windows, while a window's last one was). */
-async function reachedFrom(probe: Probe, anchor: string, from: number): Promise<Set<number>> {
-	const reached = new Set<number>();
-	for (let start = from; ; start += WINDOW) {
-		const positions = Array.from({ length: WINDOW }, (_, index) => start + index);
-		const answer = await probe(positions.map((position) => entry.reach(anchor, position)));
-		for (const position of positions)
-			if (answer.has(entry.reach(anchor, position))) reached.add(position);
-		if (!reached.has(start + WINDOW - 1)) return reached;
-	}
+/** Looks in the store: plain entries, and facts (chain.ts). */
+export interface Looks {
+	probe: (items: string[]) => Promise<Set<string>>;
+	facts: (names: string[]) => Promise<Set<string>>;
 }
 
-interface Matched {
-	/** The crashed try's outcome at each position the sequence covers (its numbering). */
-	outcomes: Map<number, EarlierResult>;
-	/** The crashed try's fingerprint after its last delivery here; undefined when it went further. */
-	end: string | undefined;
-	found: string[];
-}
+/** A bucket's folded part is matched with one gained delivery up to this many deliveries in it. */
+const GAINED_SEARCH_LIMIT = 1000;
+/** …and in another order, with two deliveries left out, up to this many without entries of their own. */
+const PAIRS_SEARCH_LIMIT = 100;
 
 /**
- * Whether `fingerprints` (a sequence in the crashed try's numbering) is what the crashed try had: the
- * last folded group's marker and every reached claim after it match. Its outcomes, or undefined.
+ * The folded part in this input's order: the position of the folded group's last delivery (in
+ * `tokens`) and, when this input gained one delivery inside it, which one; undefined when no
+ * hypothesis matches the marker.
  */
-async function match(
-	probe: Probe,
+async function inOrder(
+	looks: Looks,
 	anchor: string,
-	fingerprints: string[],
+	tokens: string[],
 	folded: number,
-	reached: Set<number>,
-	/** A hypothesis (this input minus a delivery) must explain every position the crashed try reached. */
-	coverAll: boolean,
-): Promise<Matched | undefined> {
-	const found: string[] = [];
-	let markerAt = -1;
-	if (folded > 0) {
-		// At the folded group's last position: earlier for a short group (a run's last in the bucket).
-		const group = folded - 1;
+): Promise<{ end: number; gained?: number; marker: string } | undefined> {
+	const ends = (fingerprints: string[]) => {
 		const candidates: number[] = [];
-		for (let at = group * GROUP; at < Math.min(folded * GROUP, fingerprints.length); at++)
+		for (let at = (folded - 1) * GROUP; at < Math.min(folded * GROUP, fingerprints.length); at++)
 			candidates.push(at);
-		const answer = await probe(candidates.map((at) => entry.marker(fingerprints[at])));
-		const hits = candidates.filter((at) => answer.has(entry.marker(fingerprints[at])));
-		if (hits.length !== 1) return undefined;
-		markerAt = hits[0];
-		found.push(entry.marker(fingerprints[markerAt]));
-	}
-	const open = [...reached].filter((position) => position > markerAt);
-	const inReach = open.filter((position) => position < fingerprints.length);
-	if (coverAll && inReach.length < open.length) return undefined;
-	const names = [entry.claim, entry.sent, entry.notSent];
-	const answer = await probe(
-		inReach.flatMap((position) => names.map((name) => name(fingerprints[position]))),
+		return candidates.map((at) => ({ at, marker: entry.marker(fingerprints[at]) }));
+	};
+	const same = ends(chain(anchor, tokens));
+	const found = await looks.facts(same.map(({ marker }) => marker));
+	const hits = same.filter(({ marker }) => found.has(marker));
+	if (hits.length === 1) return { end: hits[0].at, marker: hits[0].marker };
+	if (tokens.length > GAINED_SEARCH_LIMIT) return undefined;
+	const reach = Math.min(tokens.length, folded * GROUP + 1);
+	const hypotheses = Array.from({ length: reach }, (_, gained) => ({
+		gained,
+		ends: ends(
+			chain(
+				anchor,
+				tokens.filter((_token, position) => position !== gained),
+			),
+		),
+	}));
+	const answer = await looks.facts(
+		hypotheses.flatMap(({ ends: candidates }) => candidates.map(({ marker }) => marker)),
 	);
-	const outcomes = new Map<number, EarlierResult>();
-	for (let position = 0; position <= markerAt; position++) outcomes.set(position, 'sent');
-	for (const position of inReach) {
-		const fingerprint = fingerprints[position];
-		if (!answer.has(entry.claim(fingerprint))) return undefined;
-		outcomes.set(
-			position,
-			answer.has(entry.sent(fingerprint))
-				? 'sent'
-				: answer.has(entry.notSent(fingerprint))
-					? 'notSent'
-					: 'unknown',
-		);
-		found.push(...names.map((name) => name(fingerprint)).filter((item) => answer.has(item)));
+	for (const { gained, ends: candidates } of hypotheses) {
+		const hit = candidates.filter(({ marker }) => answer.has(marker));
+		// In this input's numbering: positions from the gained one on are one further.
+		if (hit.length === 1)
+			return {
+				end: hit[0].at >= gained ? hit[0].at + 1 : hit[0].at,
+				gained,
+				marker: hit[0].marker,
+			};
 	}
-	// The crashed try went past this sequence's end (rows since lost): its end cannot be known.
-	const last = Math.max(markerAt, ...open);
-	const end = last >= fingerprints.length ? undefined : (fingerprints[last] ?? anchor);
-	return { outcomes, end, found };
+	return undefined;
 }
 
 /**
- * Reads back what the crashed try did in one bucket's part of this run. `anchor` is the bucket's
- * fingerprint before this run as the crashed try had it (undefined when an earlier run could not be
- * matched); `tokens` are this run's deliveries in the bucket, in order.
+ * The folded part in any order: which of `open` (positions without entries of their own) it holds,
+ * by the folded set's number and sum, leaving out at most two; undefined when none matches.
+ */
+async function inAnyOrder(
+	looks: Looks,
+	anchor: string,
+	tokens: string[],
+	open: number[],
+	folded: number,
+): Promise<{ folded: number[]; fact: string } | undefined> {
+	const counts: number[] = [];
+	for (let count = Math.max(1, (folded - 1) * GROUP + 1); count <= folded * GROUP; count++)
+		if (count <= open.length && open.length - count <= 2) counts.push(count);
+	const leaveOut: number[][] = [];
+	for (const count of counts) {
+		const out = open.length - count;
+		if (out === 0) leaveOut.push([]);
+		if (out === 1) for (const one of open) leaveOut.push([one]);
+		if (out === 2 && open.length <= PAIRS_SEARCH_LIMIT)
+			for (let first = 0; first < open.length; first++)
+				for (let second = first + 1; second < open.length; second++)
+					leaveOut.push([open[first], open[second]]);
+	}
+	const candidates = leaveOut.map((left) => {
+		const kept = open.filter((position) => !left.includes(position));
+		return {
+			kept,
+			fact: entry.foldedSet(anchor, kept.length, sumOf(kept.map((position) => tokens[position]))),
+		};
+	});
+	const found = await looks.facts(candidates.map(({ fact }) => fact));
+	const hits = candidates.filter(({ fact }) => found.has(fact));
+	return hits.length === 1 ? { folded: hits[0].kept, fact: hits[0].fact } : undefined;
+}
+
+/**
+ * Reads back what the crashed try did in one bucket of a run. `anchor` is the bucket's start in that
+ * run; `tokens` and `names` are this run's deliveries in the bucket, in order.
  */
 export async function rebuildBucket(
-	probe: Probe,
-	anchor: string | undefined,
+	looks: Looks,
+	anchor: string,
 	tokens: string[],
+	names: string[],
 ): Promise<RebuiltBucket> {
-	const unknown: RebuiltBucket = {
-		outcomes: tokens.map(() => 'unknown'),
-		folded: 0,
-		end: undefined,
-		found: [],
-	};
-	if (anchor === undefined) return unknown;
-	const fingerprints = chain(anchor, tokens);
 	const groups = Math.ceil(tokens.length / GROUP) + 1;
-	const first = await probe([
-		entry.reach(anchor, 0),
+	const first = await looks.probe([
+		entry.reached(anchor),
 		entry.folded(anchor),
+		entry.exceptions(anchor),
 		...Array.from({ length: groups }, (_, group) => entry.group(anchor, group)),
 	]);
-	// Position 0 is always claimed first: not reached, nothing of this run's part was.
-	if (!first.has(entry.reach(anchor, 0)))
-		return {
-			outcomes: tokens.map(() => undefined),
-			folded: 0,
-			end: fingerprints[fingerprints.length - 1] ?? anchor,
-			found: [],
-		};
-	const found = [entry.reach(anchor, 0)];
+	// Nothing of this bucket was claimed in the run.
+	if (!first.has(entry.reached(anchor)))
+		return { outcomes: tokens.map(() => undefined), found: [] };
+	const found = [entry.reached(anchor)];
+	const outcomes: Array<EarlierResult | undefined> = tokens.map(() => undefined);
 	let folded = 0;
 	if (first.has(entry.folded(anchor))) {
 		found.push(entry.folded(anchor));
 		for (let group = 0; group < groups; group++)
 			if (first.has(entry.group(anchor, group))) folded = group + 1;
-		// Folded further than this input reaches (rows since lost), or the entry is gone.
-		if (folded === 0) return unknown;
-		found.push(entry.group(anchor, folded - 1));
+		if (folded > 0) found.push(entry.group(anchor, folded - 1));
 	}
-	const reached = await reachedFrom(probe, anchor, folded > 0 ? (folded - 1) * GROUP : 1);
-	reached.add(0);
-	for (const position of reached) if (position > 0) found.push(entry.reach(anchor, position));
+	const exceptions = first.has(entry.exceptions(anchor));
+	if (exceptions) found.push(entry.exceptions(anchor));
 
-	const rebuilt = (
-		matched: Matched,
-		crashedPositionOf: (position: number) => number | undefined,
-	) => ({
-		outcomes: tokens.map((_, position) => {
-			const crashed = crashedPositionOf(position);
-			return crashed === undefined ? undefined : matched.outcomes.get(crashed);
-		}),
-		folded,
-		end: matched.end,
-		found: [...found, ...matched.found],
+	// Every delivery by its own entries.
+	const [own, ownFacts] = await Promise.all([
+		looks.probe(
+			names.flatMap((name) => [entry.claim(name), ...(exceptions ? [entry.unknownAt(name)] : [])]),
+		),
+		looks.facts(
+			names.flatMap((name) => [
+				entry.sent(name),
+				entry.notSent(name),
+				...(exceptions ? [entry.refusedAt(name)] : []),
+			]),
+		),
+	]);
+	/** A folded delivery's outcome: sent, unless its note says refused or unknown. */
+	const foldedOutcome = (name: string): EarlierResult => {
+		if (ownFacts.has(entry.refusedAt(name))) {
+			found.push(...factEntries(entry.refusedAt(name)));
+			return 'notSent';
+		}
+		if (own.has(entry.unknownAt(name))) {
+			found.push(entry.unknownAt(name));
+			return 'unknown';
+		}
+		return 'sent';
+	};
+	const open: number[] = [];
+	names.forEach((name, position) => {
+		const sent = ownFacts.has(entry.sent(name));
+		const notSent = !sent && ownFacts.has(entry.notSent(name));
+		if (!own.has(entry.claim(name)) && !sent && !notSent) {
+			open.push(position);
+			return;
+		}
+		outcomes[position] = sent ? 'sent' : notSent ? 'notSent' : 'unknown';
+		if (own.has(entry.claim(name))) found.push(entry.claim(name));
+		if (sent) found.push(...factEntries(entry.sent(name)));
+		if (notSent) found.push(...factEntries(entry.notSent(name)));
 	});
+	if (folded === 0) {
+		// Nothing folded (or its notes gone): what has no entry of its own was not reached.
+		if (first.has(entry.folded(anchor)))
+			for (const position of open) outcomes[position] = 'unverifiable';
+		return { outcomes, found };
+	}
 
-	const same = await match(probe, anchor, fingerprints, folded, reached, false);
-	if (same) return rebuilt(same, (position) => position);
-
-	// One delivery this input gained: without it, the rest must match, and explain every position the
-	// crashed try reached (one it reached beyond them may be that very delivery). All asked at once.
-	const candidates = await Promise.all(
-		tokens.map(async (_, gained) => {
-			const rest = tokens.filter((__, position) => position !== gained);
-			return await match(probe, anchor, chain(anchor, rest), folded, reached, true);
-		}),
-	);
-	const gained = candidates.findIndex((candidate) => candidate !== undefined);
-	if (gained === -1) return unknown;
-	return rebuilt(candidates[gained] as Matched, (position) =>
-		position === gained ? undefined : position < gained ? position : position - 1,
-	);
+	// The folded part, among the deliveries without entries of their own.
+	const ordered = await inOrder(looks, anchor, tokens, folded);
+	if (ordered) {
+		found.push(...factEntries(ordered.marker));
+		for (const position of open)
+			if (position <= ordered.end && position !== ordered.gained)
+				outcomes[position] = foldedOutcome(names[position]);
+		return { outcomes, found };
+	}
+	const anyOrder = await inAnyOrder(looks, anchor, tokens, open, folded);
+	if (anyOrder) {
+		found.push(...factEntries(anyOrder.fact));
+		for (const position of anyOrder.folded) outcomes[position] = foldedOutcome(names[position]);
+		return { outcomes, found };
+	}
+	for (const position of open) outcomes[position] = 'unverifiable';
+	return { outcomes, found };
 }

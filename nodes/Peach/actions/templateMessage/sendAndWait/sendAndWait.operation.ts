@@ -11,7 +11,7 @@ import type { Delivered, OperationOption, PreparedDeliveries } from '../../node.
 import { rememberWait } from './link';
 import { customFormProperties } from './form.description';
 import { limitWaitTime } from './limit';
-import { previewTemplateMessage } from '../shared';
+import { previewTemplateMessage, sameTemplateMessage } from '../shared';
 import type { WaitPlan } from './setup';
 import { prepareWait } from './setup';
 
@@ -230,6 +230,7 @@ export {
 	deliverTemplateMessage as deliver,
 	recipientOfTemplateMessage as recipientOf,
 	uploadHeaderFiles as stage,
+	witnessOfTemplateMessage as witnessOf,
 } from '../shared';
 
 /** Every text in `value` with the answer link shown as [answer link]. Pure. */
@@ -255,6 +256,19 @@ export async function preview(
 ): Promise<IDataObject> {
 	const json = await previewTemplateMessage.call(this, plan, itemIndex);
 	return { ...json, preview: withoutLink(json.preview, plan.linkValue) as IDataObject };
+}
+
+/**
+ * What the question sends, between tries: the message without its answer link, which names this
+ * execution and this wait (a Retry makes another).
+ */
+export function sameDelivery(plan: WaitPlan): IDataObject {
+	const same = sameTemplateMessage(plan);
+	return JSON.parse(
+		JSON.stringify(same, (_key, value: unknown) =>
+			typeof value === 'string' && value.includes(plan.waitId) ? '(the answer link)' : value,
+		),
+	) as IDataObject;
 }
 
 /**

@@ -1,0 +1,97 @@
+import { type BucketRun, entry, GROUP, type Place, RunningSum } from './chain';
+import { factEntries, type RecordStore } from './store';
+
+/**
+ * Folding a bucket as its deliveries settle (chain.ts): each settled group of GROUP deliveries, in
+ * order, is replaced in n8n's store by the bucket's marker (the fingerprint through it) and its folded
+ * set (how many, and the sum of their names); a refused or unknown delivery in it keeps a note by
+ * name. So a run's record stays the same size however long it is, past refusals too.
+ */
+
+export type Status = 'pending' | 'sent' | 'notSent' | 'unknown';
+
+/** One bucket's part of a run in the store: how far it is folded. */
+export interface BucketState {
+	run: BucketRun;
+	folded: number;
+	/** The folded deliveries' tokens, summed (the folded set). */
+	sum: RunningSum;
+	/** Whether a folded group held a refused or unknown delivery. */
+	exceptions: boolean;
+}
+
+export const bucketState = (run: BucketRun): BucketState => ({
+	run,
+	folded: 0,
+	sum: new RunningSum(),
+	exceptions: false,
+});
+
+/** A folded delivery's own entries, which its group's marker replaces. */
+function ownEntries(name: string, status: Status): string[] {
+	const outcome =
+		status === 'sent'
+			? factEntries(entry.sent(name))
+			: status === 'notSent'
+				? factEntries(entry.notSent(name))
+				: [];
+	return [entry.claim(name), ...outcome];
+}
+
+/**
+ * Folds the bucket's groups that are settled (`status`, by delivery), in order. At the run's end
+ * (`closing`), a short last group of two or more is folded too.
+ */
+export function fold(
+	state: BucketState,
+	status: Status[],
+	places: Place[],
+	store: RecordStore | undefined,
+	closing: boolean,
+): void {
+	const { run } = state;
+	const count = run.deliveries.length;
+	while (state.folded * GROUP < count) {
+		const from = state.folded * GROUP;
+		const to = Math.min(from + GROUP, count);
+		if (to - from < GROUP && !(closing && to - from >= 2)) return;
+		const positions = Array.from({ length: to - from }, (_, offset) => from + offset);
+		const statuses = positions.map((position) => status[run.deliveries[position]]);
+		if (statuses.includes('pending')) return;
+		const names = positions.map((position) => places[run.deliveries[position]].name);
+		const exceptions = names.flatMap((name, offset) =>
+			statuses[offset] === 'notSent'
+				? factEntries(entry.refusedAt(name))
+				: statuses[offset] === 'unknown'
+					? [entry.unknownAt(name)]
+					: [],
+		);
+		if (exceptions.length && !state.exceptions) {
+			state.exceptions = true;
+			exceptions.push(entry.exceptions(run.anchor));
+		}
+		const before = state.sum.count
+			? entry.foldedSet(run.anchor, state.sum.count, state.sum.text)
+			: undefined;
+		for (const position of positions) state.sum.add(run.tokens[position]);
+		const group = state.folded;
+		store?.later([
+			entry.group(run.anchor, group),
+			...factEntries(entry.marker(run.fingerprints[to - 1])),
+			...factEntries(entry.foldedSet(run.anchor, state.sum.count, state.sum.text)),
+			entry.folded(run.anchor),
+			...exceptions,
+		]);
+		store?.remove([
+			...(group > 0
+				? [
+						entry.group(run.anchor, group - 1),
+						...factEntries(entry.marker(run.fingerprints[from - 1])),
+					]
+				: []),
+			...(before ? factEntries(before) : []),
+			...names.flatMap((name, offset) => ownEntries(name, statuses[offset])),
+		]);
+		state.folded++;
+	}
+}

@@ -1,0 +1,144 @@
+import { sleep } from 'n8n-workflow';
+
+import { factEntries, inTurn, removeInCalls, writeEntries } from './store';
+import type { DeduplicationStore, SavedExecutions } from './n8n';
+import { savedStateOf } from './n8n';
+
+/**
+ * How long what a run wrote stays in n8n's store: decided by this code from what n8n saved (n8n.ts,
+ * fact 6), never by garbage collection. The process that ran the execution looks at n8n's saved data
+ * of it a moment after the run and 10 s later, then whenever a run of the node opens a record, at
+ * most once a second at first, then less and less often:
+ *
+ * - an execution's own record goes once n8n has saved the execution with this node's run (its node
+ *   context then holds the record for any Retry: the editor's hands it back) or no longer has it;
+ * - what a Retry writes (and what it found of a crashed try) belongs to the execution it retries,
+ *   which n8n lets the user retry again, from that execution's own data, until it prunes it: it stays
+ *   through failed Retries and waits, until a Retry of it ends in success (or is gone); then one fact,
+ *   `retired`, replaces it, so that a later Retry knows the record was there and asks Peach;
+ * - what no process removes (a process that stopped right after a run, a crash never retried) is
+ *   dropped by n8n, oldest first, once the list holds STORE_CAP entries (store.ts);
+ * - after 14 days (n8n's default time to keep executions) nothing can retry the execution any more.
+ */
+
+interface Pending {
+	executionId: string;
+	store: DeduplicationStore;
+	scope: string;
+	nodeName: string;
+	/** The highest run of the node this execution made: n8n's saved data must hold it. */
+	runIndex: number;
+	read: SavedExecutions;
+	/** Entries of the execution's record (its own, and those found of a crashed try). */
+	entries: Set<string>;
+	/** Where it was found of a crashed try: the fact that retires it, else undefined. */
+	retiredBy?: string;
+	/** When the run registered it: after n8n's own time to keep executions, nothing can retry it. */
+	since: number;
+	nextLookAt: number;
+	waitMs: number;
+}
+
+/** The first look a moment after the run; then each wait doubles, up to a minute. */
+const FIRST_LOOK_MS = 1000;
+const LONGEST_WAIT_MS = 60_000;
+/** Looks made after a run, whatever else the process runs: n8n saves an execution right after its end. */
+const AFTER_THE_RUN_MS = [1500, 10_000];
+/** n8n prunes executions after 14 days by default (EXECUTIONS_DATA_MAX_AGE): none is retried later. */
+const RETRIED_AT_MOST_MS = 14 * 24 * 3600_000;
+
+const pending = new Map<string, Pending>();
+let looking: Promise<void> | undefined;
+
+/**
+ * Looks at the executions that are due, at the moments this code decides: after each run, and whenever
+ * a run of the node opens its record in this process (what a process holds when it stops stays until
+ * the store's cap). One look at a time, beside the runs.
+ */
+export function lookAtDueSoon(): void {
+	looking ??= lookAtDue().finally(() => {
+		looking = undefined;
+	});
+}
+
+async function lookAt(key: string, item: Pending): Promise<void> {
+	const state = savedStateOf(await item.read(item.executionId), item.nodeName, item.runIndex);
+	const done =
+		Date.now() - item.since > RETRIED_AT_MOST_MS ||
+		(item.retiredBy === undefined
+			? state !== 'running'
+			: state === 'succeeded' || state === 'gone');
+	if (!done) {
+		item.waitMs = Math.min(item.waitMs * 2, LONGEST_WAIT_MS);
+		item.nextLookAt = Date.now() + item.waitMs;
+		return;
+	}
+	pending.delete(key);
+	const entries = [...item.entries];
+	const { retiredBy } = item;
+	await inTurn(item.scope, async () => {
+		if (retiredBy !== undefined) await writeEntries(item.store, factEntries(retiredBy));
+		await removeInCalls(item.store, entries);
+	});
+}
+
+async function lookAtDue(): Promise<void> {
+	const now = Date.now();
+	const due = [...pending].filter(([, item]) => item.nextLookAt <= now);
+	for (const [key, item] of due) {
+		// A look that fails (the database busy) is made again later; the entries stay meanwhile.
+		await lookAt(key, item).catch(() => {
+			item.waitMs = Math.min(item.waitMs * 2, LONGEST_WAIT_MS);
+			item.nextLookAt = Date.now() + item.waitMs;
+		});
+	}
+}
+
+/**
+ * After a run of the node: what the execution's record holds in the store now, to remove once n8n
+ * no longer needs it. Without a way to read saved executions (an older n8n), nothing is removed by
+ * the process: the store's cap bounds it.
+ */
+export function keepUntilSaved(run: {
+	store: DeduplicationStore;
+	scope: string;
+	executionId: string;
+	nodeName: string;
+	runIndex: number;
+	read: SavedExecutions | undefined;
+	entries: Iterable<string>;
+	removed: Iterable<string>;
+	retiredBy?: string;
+}): void {
+	if (!run.read) return;
+	const key = JSON.stringify([run.scope, run.executionId]);
+	let item = pending.get(key);
+	if (!item) {
+		item = {
+			executionId: run.executionId,
+			store: run.store,
+			scope: run.scope,
+			nodeName: run.nodeName,
+			runIndex: run.runIndex,
+			read: run.read,
+			entries: new Set(),
+			since: Date.now(),
+			nextLookAt: 0,
+			waitMs: FIRST_LOOK_MS,
+		};
+		pending.set(key, item);
+	}
+	for (const removed of run.removed) item.entries.delete(removed);
+	for (const kept of run.entries) item.entries.add(kept);
+	item.runIndex = Math.max(item.runIndex, run.runIndex);
+	item.retiredBy ??= run.retiredBy;
+	item.read = run.read;
+	item.waitMs = FIRST_LOOK_MS;
+	item.nextLookAt = Date.now() + FIRST_LOOK_MS;
+	lookAtDueSoon();
+	// And once n8n has had time to save it (a process that then has no more runs lets go too).
+	void sleep(AFTER_THE_RUN_MS[0])
+		.then(lookAtDueSoon)
+		.then(async () => await sleep(AFTER_THE_RUN_MS[1]))
+		.then(lookAtDueSoon);
+}

@@ -1,0 +1,126 @@
+import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-workflow';
+
+/**
+ * Everything the delivery record relies on from n8n, in one file: an n8n upgrade is this file to
+ * review. Each fact names the n8n versions it was checked on (read in their built code, then run in
+ * a real n8n) and the tests that fail if n8n changes it; docs/n8n-store.md gives file and line.
+ *
+ * 1. The deduplication store (`checkProcessedAndRecord`, `removeProcessed`) is one row per workflow
+ *    and node: a list of MD5 hashes that every call reads and writes back whole, with no lock. The
+ *    first call inserts the row (a second process's insert is then refused as a duplicate key); a
+ *    call with `maxEntries` trims the oldest entries; it keeps what is written through a killed
+ *    process. Checked: 2.40.7, 1.123.81. Tests: test/unit/actions/run/record/store.test.ts, the
+ *    queue-mode checks (test/queue/record.mts).
+ * 2. The node context (`getContext('node')`) is one object for every Retry On Fail try of a run; n8n
+ *    saves it with the execution whenever it saves the execution (at its end, when it waits, after
+ *    each node with progress saving) and the editor's Retry hands the saved copy back; nothing of it
+ *    survives a process that dies. Checked: 2.40.7, 1.123.81. Tests: recovery.test.ts, the real-n8n
+ *    checks "Retry On Fail" and "the editor's Retry".
+ * 3. The execution context (`getExecutionContext()`): n8n 2.x sets `establishedAt` (a millisecond)
+ *    and `triggerNode` when it creates the execution, and every retry inherits them, also the Retry
+ *    of a crashed execution; n8n 1.x makes it each time the execution runs, without `triggerNode`.
+ *    Checked: 2.40.7 (inherited), 1.123.81 (not). Tests: recovery.test.ts (n8n 1.x), the queue
+ *    checks (a crash's Retry finds its record).
+ * 4. A Retry (the editor's or the API's) runs with mode `retry`; Retry On Fail runs the node again
+ *    in the same execution and mode. Checked: 2.40.7, 1.123.81.
+ * 5. `$runIndex` numbers the node's runs in an execution (Loop Over Items: one run per batch); a
+ *    Retry runs the failed run at its number. Checked: 2.40.7, 1.123.81.
+ * 6. `getExecutionDataById(id)` reads an execution's data as n8n saved it: once it holds this node's
+ *    run, the node context with the record is saved with it; `undefined` once the execution is
+ *    deleted or pruned. Checked: 2.40.7, 1.123.81. Tests: lifetime.test.ts, bench (g).
+ */
+
+export type DeduplicationStore = Pick<
+	IExecuteFunctions['helpers'],
+	'checkProcessedAndRecord' | 'removeProcessed'
+>;
+
+/**
+ * Fact 1: n8n's two deduplication functions, alone (not `helpers`, which holds the execution's run
+ * data), when this n8n has them and the workflow is saved (a store row needs a workflow ID).
+ */
+export function storeOf(context: IExecuteFunctions): DeduplicationStore | undefined {
+	const { checkProcessedAndRecord, removeProcessed } =
+		context.helpers as Partial<DeduplicationStore>;
+	if (
+		typeof checkProcessedAndRecord !== 'function' ||
+		typeof removeProcessed !== 'function' ||
+		!context.getWorkflow().id
+	)
+		return undefined;
+	return { checkProcessedAndRecord, removeProcessed };
+}
+
+/** Fact 2: the node context, or undefined where a node has none (some tool runs). */
+export function nodeContextOf(context: IExecuteFunctions): IDataObject | undefined {
+	return typeof context.getContext === 'function' ? context.getContext('node') : undefined;
+}
+
+/** The execution every retry of it belongs to: its name, and when it began where n8n says so. */
+export interface Lineage {
+	name: string;
+	/** When n8n created the execution (n8n 2.x), the same in every retry of it. */
+	establishedAt?: number;
+}
+
+/**
+ * Fact 3: n8n 2.x names an execution by its context's `establishedAt` and trigger, which every retry
+ * keeps; n8n 1.x only by its execution ID (a stalled queue job run again keeps it, a Retry does not).
+ */
+export function lineageOf(context: IExecuteFunctions): Lineage {
+	const runtime = context.getExecutionContext?.() as
+		| { establishedAt?: unknown; triggerNode?: { name?: unknown } }
+		| undefined;
+	if (typeof runtime?.establishedAt === 'number' && runtime.triggerNode !== undefined)
+		return {
+			name: `t${runtime.establishedAt}.${String(runtime.triggerNode.name ?? '')}`,
+			establishedAt: runtime.establishedAt,
+		};
+	return { name: `e${context.getExecutionId()}` };
+}
+
+/** Fact 4: whether this run is a Retry of an execution (the editor's or the API's). */
+export function isRetry(context: IExecuteFunctions): boolean {
+	return context.getMode() === 'retry';
+}
+
+/** Fact 5: the node's run number in this execution. */
+export function runIndexOf(context: IExecuteFunctions): number {
+	try {
+		const runIndex = context.getWorkflowDataProxy(0).$runIndex;
+		return typeof runIndex === 'number' ? runIndex : 0;
+	} catch {
+		// Without a data proxy (a node run as a tool by some n8n versions) every run is the first.
+		return 0;
+	}
+}
+
+/** Fact 6: an execution's data as n8n saved it. */
+export type SavedExecutions = (executionId: string) => Promise<IRunExecutionData | undefined>;
+
+export function savedExecutionsOf(context: IExecuteFunctions): SavedExecutions | undefined {
+	if (typeof context.getExecutionDataById !== 'function') return undefined;
+	return async (executionId) => await context.getExecutionDataById(executionId);
+}
+
+/**
+ * What n8n's saved data says of a run of the node: `running` (saved before the run ended: a Retry
+ * after a crash would not have its node context), `saved` (saved with the run: its node context is
+ * there), `succeeded` (saved with the run, finished without error and not waiting), `gone` (deleted
+ * or pruned: nothing can retry it).
+ */
+export type SavedState = 'running' | 'saved' | 'succeeded' | 'gone';
+
+export function savedStateOf(
+	data: IRunExecutionData | undefined,
+	nodeName: string,
+	runIndex: number,
+): SavedState {
+	if (data === undefined || data === null) return 'gone';
+	const runs = data.resultData?.runData?.[nodeName];
+	if (!Array.isArray(runs) || runs.length <= runIndex) return 'running';
+	const waiting = data.waitTill !== undefined && data.waitTill !== null;
+	const stack = data.executionData?.nodeExecutionStack;
+	const done = !Array.isArray(stack) || stack.length === 0;
+	return !data.resultData.error && !waiting && done ? 'succeeded' : 'saved';
+}

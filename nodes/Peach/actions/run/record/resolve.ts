@@ -1,0 +1,210 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import type { EarlierOutcome } from '../../node.type';
+import type { RecordEntry } from './nodeRecord';
+import type { FromStore } from './readBack';
+import { type PeachShows, Witness, type Witnessed } from './witness';
+
+/**
+ * In a retry, each delivery's earlier outcome: what the node context knows, what n8n's store says
+ * (readBack.ts), and what Peach lists (witness.ts, read once per retry where a delivery depends on it).
+ */
+
+/** Peach's list is read again for a later run of the same retry once it is this old. */
+const WITNESS_FRESH_MS = 30_000;
+
+const CRASH_REASON =
+	'The request was under way when the n8n process running this execution stopped (for example a worker that was killed), so whether Peach got it is unknown.';
+const RECORD_SAYS_SENT_NOTE =
+	"n8n's record of the execution says it was sent, but Peach does not list it: check the contact's conversation in Peach.";
+const CANNOT_TELL_REASON =
+	"n8n's record of this execution cannot say whether it was sent (rows changed since, or the record was cut), and Peach's list of template messages does not name contacts and templates, so it cannot tell either.";
+const AMBIGUOUS = (listed: number, deliveries: number) =>
+	`Peach lists ${listed} message${listed === 1 ? '' : 's'} of this template to this contact since the execution began for ${deliveries} such deliveries here, and n8n's record cannot say which of them were sent.`;
+const PEACH_UNREADABLE = (message: string) =>
+	`Peach's list of template messages could not be read (${message}), so it was not asked.`;
+
+const sameContactAndTemplate = (a: Witnessed, b: Witnessed) =>
+	a.templateId === b.templateId &&
+	a.recipient.replace(/\D/g, '') === b.recipient.replace(/\D/g, '');
+
+/**
+ * An item that changed since an earlier try (the editor's Retry with the currently saved workflow):
+ * this run names it differently, but the node context knows what that try did for the same contact
+ * and template, one delivery for one: sent (with Peach's answer then) or unknown. It is not made again.
+ */
+export function pairChangedItems(
+	entries: Record<string, RecordEntry>,
+	identities: string[],
+	witnessed: Array<Witnessed | undefined>,
+	earlierOf: Array<EarlierOutcome | undefined>,
+): void {
+	const own = new Set(identities);
+	const others = Object.entries(entries)
+		.filter(([identity, earlier]) => !own.has(identity) && earlier.witnessed)
+		.map(([, earlier]) => earlier);
+	earlierOf.forEach((earlier, index) => {
+		const delivery = witnessed[index];
+		if (earlier || !delivery) return;
+		const at = others.findIndex((other) =>
+			sameContactAndTemplate(other.witnessed as Witnessed, delivery),
+		);
+		if (at === -1) return;
+		const [other] = others.splice(at, 1);
+		earlierOf[index] = {
+			outcome: other.outcome,
+			at: other.at,
+			json: other.json,
+			reason: other.reason,
+			changed: true,
+		};
+	});
+}
+
+/** Peach's list, read once for the runs of one retry, and the messages its deliveries took. */
+interface WitnessOfExecution {
+	readAt: number;
+	witness: Promise<Witness>;
+	taken: Set<string>;
+}
+const witnesses = new WeakMap<object, WitnessOfExecution>();
+
+async function witnessOf(
+	context: IExecuteFunctions,
+	nodeContext: object,
+	since: number,
+): Promise<Witness> {
+	let held = witnesses.get(nodeContext);
+	if (!held || Date.now() - held.readAt > WITNESS_FRESH_MS) {
+		const taken = held?.taken ?? new Set<string>();
+		held = { readAt: Date.now(), witness: Witness.read(context, since, taken), taken };
+		witnesses.set(nodeContext, held);
+		// A failed read is not kept: the next run asks again.
+		held.witness.catch(() => witnesses.delete(nodeContext));
+	}
+	return await held.witness;
+}
+
+export interface Resolving {
+	context: IExecuteFunctions;
+	/** Per delivery: how Peach's list shows it (template messages), else undefined. */
+	witnessed: Array<Witnessed | undefined>;
+	/** What the node context knows (filled in here). */
+	earlierOf: Array<EarlierOutcome | undefined>;
+	fromStore: FromStore[];
+	/** A Retry (the editor's or the API's); else a later try of Retry On Fail, or a run on n8n 1.x. */
+	retry: boolean;
+	/** The node context object: Peach's list is kept with it for the runs of one retry. */
+	nodeContext: object;
+	/** From when Peach is asked what it queued. */
+	since: number;
+}
+
+/**
+ * Which deliveries Peach is asked about, in the order they take its messages: what is known sent
+ * first (0), then unknown outcomes (1), what the record cannot tell (2), and what it never reached
+ * where the store shows nothing of this run in a Retry (3: the record may be missing).
+ */
+function ranked(r: Resolving): Array<{ index: number; rank: number }> {
+	const evidence = r.fromStore.some((from) => from !== 'notReached' && from !== 'absent');
+	const rankOf = (index: number): number | undefined => {
+		const from = r.fromStore[index];
+		const earlier = r.earlierOf[index];
+		if (r.witnessed[index] === undefined || from === 'notSent') return undefined;
+		if (earlier) return earlier.outcome === 'sent' ? 0 : 1;
+		if (from === 'sent') return 0;
+		if (from === 'unknown') return 1;
+		if (from === 'unverifiable') return 2;
+		if (from === 'notReached' && r.retry && !evidence) return 3;
+		return undefined;
+	};
+	return r.witnessed
+		.map((_, index) => ({ index, rank: rankOf(index) }))
+		.filter((item): item is { index: number; rank: number } => item.rank !== undefined)
+		.sort((a, b) => a.rank - b.rank || a.index - b.index);
+}
+
+/**
+ * What Peach shows, per delivery: per contact and template, what is known sent takes its own messages
+ * first; the others take the rest only where Peach lists one for each of them (else it cannot say
+ * which were sent: `ambiguous`).
+ */
+async function peachShows(
+	r: Resolving,
+	asked: Array<{ index: number; rank: number }>,
+	witness: Witness,
+): Promise<{ shown: Map<number, PeachShows>; ambiguous: Map<number, string> }> {
+	const shown = new Map<number, PeachShows>();
+	const ambiguous = new Map<number, string>();
+	const groups = new Map<string, Array<{ index: number; rank: number }>>();
+	for (const item of asked) {
+		const { recipient, templateId } = r.witnessed[item.index] as Witnessed;
+		const key = JSON.stringify([recipient.replace(/\D/g, ''), templateId]);
+		groups.set(key, [...(groups.get(key) ?? []), item]);
+	}
+	for (const members of groups.values()) {
+		const take = async (index: number) => {
+			const shows = await witness.take(r.witnessed[index] as Witnessed);
+			if (shows) shown.set(index, shows);
+		};
+		for (const { index } of members.filter(({ rank }) => rank === 0)) await take(index);
+		const rest = members.filter(({ rank }) => rank > 0);
+		if (!rest.length) continue;
+		const left = await witness.untaken(r.witnessed[rest[0].index] as Witnessed);
+		if (left.length >= rest.length) for (const { index } of rest) await take(index);
+		else if (left.length > 0)
+			for (const { index } of rest) ambiguous.set(index, AMBIGUOUS(left.length, rest.length));
+	}
+	return { shown, ambiguous };
+}
+
+/** Fills in `earlierOf` from the store and Peach (the node context's own knowledge is there). */
+export async function resolveEarlier(r: Resolving): Promise<void> {
+	const asked = ranked(r);
+	// Peach is read only where it decides something.
+	let witness: Witness | undefined;
+	let unreadable: string | undefined;
+	if (asked.some(({ index, rank }) => rank > 0 || r.earlierOf[index] === undefined)) {
+		try {
+			witness = await witnessOf(r.context, r.nodeContext, r.since);
+		} catch (error) {
+			unreadable = PEACH_UNREADABLE((error as Error).message);
+		}
+	}
+	const { shown, ambiguous } = witness
+		? await peachShows(r, asked, witness)
+		: { shown: new Map<number, PeachShows>(), ambiguous: new Map<number, string>() };
+	const canTell = witness?.canTell === true;
+	r.fromStore.forEach((from, index) => {
+		const known = r.earlierOf[index];
+		const peach = shown.get(index);
+		if (known?.outcome === 'sent') {
+			if (peach) known.peach = peach;
+			return;
+		}
+		if (peach) {
+			r.earlierOf[index] = {
+				outcome: 'sent',
+				at: known?.at ?? null,
+				peach,
+				...(from === 'sent' || known ? {} : { byPeachOnly: true }),
+			};
+			return;
+		}
+		const unknown = (reason: string) => {
+			r.earlierOf[index] = {
+				outcome: 'unknown',
+				at: known?.at ?? null,
+				reason: unreadable ? `${reason} ${unreadable}` : reason,
+			};
+		};
+		const cannotSay = ambiguous.get(index);
+		if (cannotSay) unknown(cannotSay);
+		else if (known) unknown(known.reason ?? CRASH_REASON);
+		else if (from === 'sent') {
+			if (canTell) unknown(RECORD_SAYS_SENT_NOTE);
+			else r.earlierOf[index] = { outcome: 'sent', at: null };
+		} else if (from === 'unknown') unknown(CRASH_REASON);
+		else if (from === 'unverifiable' && !canTell) unknown(CANNOT_TELL_REASON);
+	});
+}
