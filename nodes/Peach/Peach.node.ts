@@ -11,6 +11,7 @@ import { nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { webhook as sendAndWaitWebhook } from './actions/templateMessage/sendAndWait/answer';
 import { listSearch } from './methods/listSearch';
+import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
 
 /**
@@ -64,7 +65,7 @@ export class Peach implements INodeType {
 		properties: nodeProperties(),
 	};
 
-	methods = { listSearch, resourceMapping };
+	methods = { listSearch, loadOptions, resourceMapping };
 
 	webhook = sendAndWaitWebhook;
 

@@ -1,12 +1,13 @@
 /**
- * npm run test:browser: what users do in the editor, in the real n8n editor in headless Chromium, against
- * `npm run dev`'s stack (n8n + the packed package + the sandbox): find Peach in the node panel by searching
- * "WhatsApp" (its entry says what the package does), add the node by searching "Peach", pick the action,
- * read where its Docs link goes, see the sandbox's approved templates in the Template list, pick one, see
- * its variables, run the node and see Peach's answer in the output and on the sandbox's phone page. This
- * proves the list searches and the node's UI where users use them, which the API-level suite cannot. Then a
- * Send and Wait link opened as a phone opens it: the question page, the tap on a button, the workflow going on.
- * Closes with "N passed, N failed".
+ * npm run test:browser: what users do in the editor, in the real n8n editor in headless Chromium at 1440 ×
+ * 900, against `npm run dev`'s stack (n8n + the packed package + the sandbox). It walks README's first five
+ * minutes step by step (each step named after README's): find Peach by "send template" and "send WhatsApp
+ * message", meet Send a template message first among its actions, the credential chosen, the Template
+ * list with each template's message, the variables read from the template, a Dry Run and a real send
+ * whose outputs lead with to, message and outcome, the message on the sandbox's phone page. Then what
+ * a user typed surviving a change of operation, Send and Wait set up from a template without a link
+ * variable, and a Send and Wait link opened as a phone opens it. README's pictures of those steps are
+ * written to docs/images/, the others to .tmp/browser/. Closes with "N passed, N failed".
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,48 @@ import {
 import { startDevStack } from './stack.mts';
 
 const ARTIFACTS = join(REPO_ROOT, '.tmp/browser');
+/** README's pictures of the first five minutes and of Send and Wait's setup. */
+const README_IMAGES = join(REPO_ROOT, 'docs/images');
+
+/** The node creator's search box, and one of its entries (a node or an action) by its name. */
+const creatorSearch = (page: Page) => page.locator('input[data-test-id="node-creator-search-bar"]');
+const creatorItem = (page: Page, name: string) =>
+	page.locator('[data-test-id="node-creator-item-name"]').getByText(name, { exact: true }).first();
+
+/** The names of the node creator's entries, in the order shown. */
+async function creatorNames(page: Page): Promise<string[]> {
+	return (await page.locator('[data-test-id="node-creator-item-name"]').allInnerTexts()).map(
+		(name) => name.trim(),
+	);
+}
+
+/** The output panel's table: its column headers, in order. */
+async function outputColumns(page: Page): Promise<string[]> {
+	const panel = page.locator('[data-test-id="output-panel"]').first();
+	await panel.getByRole('radio', { name: 'Table' }).click();
+	const headers = panel.locator('table thead th');
+	await headers.first().waitFor({ timeout: 30_000 });
+	return (await headers.allInnerTexts()).map((header) => header.trim()).filter(Boolean);
+}
+
+/** A parameter's dropdown (an options field) set to the option named `name` (its description aside). */
+async function choose(page: Page, parameter: string, name: string) {
+	const field = page.locator(`[data-test-id="parameter-input-${parameter}"]`).first();
+	await field.scrollIntoViewIfNeeded();
+	await field.locator('input').first().click();
+	await page
+		.getByRole('option')
+		.filter({ has: page.getByText(name, { exact: true }) })
+		.first()
+		.click();
+}
+
+/** The value typed in the first field of the template's variables list. */
+async function firstVariableValue(page: Page): Promise<string> {
+	const field = page.locator('[data-test-id="mapping-fields-container"] input').first();
+	await field.waitFor({ timeout: 30_000 });
+	return await field.inputValue();
+}
 
 /** A manual trigger, then the node found by `query` in the node creator (and its `action`, if given). */
 async function addAfterManualTrigger(page: Page, query: string, node: string, action?: string) {
@@ -44,10 +87,6 @@ async function addAfterManualTrigger(page: Page, query: string, node: string, ac
 	await page.locator('[data-test-id="ndv"]').first().waitFor();
 }
 
-async function addPeachSend(page: Page) {
-	await addAfterManualTrigger(page, 'Peach', 'Peach', 'Send a template message');
-}
-
 async function main() {
 	mkdirSync(ARTIFACTS, { recursive: true });
 	const stack = await startDevStack('.tmp/n8n-browser');
@@ -65,7 +104,7 @@ async function main() {
 			const shot = join(ARTIFACTS, `failed-${passed + failed}.png`);
 			await page.screenshot({ path: shot }).catch(() => undefined);
 			log(
-				`  ✗ ${name}\n      ${(error as Error).message.split('\n')[0]}\n      screenshot: ${shot}`,
+				`  ✗ ${name}\n      ${(error as Error).message.split('\n').slice(0, 4).join(' ')}\n      screenshot: ${shot}`,
 			);
 			throw error;
 		}
@@ -99,9 +138,44 @@ async function main() {
 			},
 		);
 		await step(
-			'searching "Peach" in the node panel offers the node; "Send a template message" adds it',
+			'README 2: "send template" and "send WhatsApp message" in the nodes panel find Peach',
 			async () => {
-				await addPeachSend(page);
+				await page.keyboard.press('Escape');
+				await page.goto(`${stack.url}/workflow/new`);
+				await page
+					.locator('[data-test-id="canvas-add-button"]')
+					.first()
+					.waitFor({ timeout: 60_000 });
+				await dismissPopups(page);
+				await page.locator('[data-test-id="canvas-add-button"]').first().click();
+				await creatorSearch(page).fill('manual');
+				await creatorItem(page, 'Trigger manually').click();
+				await page.locator('[data-test-id="canvas-handle-plus"]').first().click();
+				for (const words of ['send WhatsApp message', 'send template']) {
+					await creatorSearch(page).fill(words);
+					await creatorItem(page, 'Peach').waitFor({ timeout: 15_000 });
+				}
+				await page.waitForTimeout(500);
+				await page.screenshot({ path: join(README_IMAGES, 'nodes-panel-send-template.png') });
+			},
+		);
+		await step(
+			"README 2: clicking Peach lists its actions, Send a template message first; it opens on Template Message → Send with the sandbox's credential",
+			async () => {
+				await creatorItem(page, 'Peach').click();
+				const first = creatorItem(page, 'Send a template message');
+				await first.waitFor({ timeout: 15_000 });
+				// The panel shows the node's entry (Peach) above its actions.
+				const actions = (await creatorNames(page)).filter((name) => name !== 'Peach');
+				if (
+					actions[0] !== 'Send a template message' ||
+					actions[1] !== 'Send a template message and wait for the answer'
+				)
+					throw new Error(`the actions listed first: ${actions.slice(0, 4).join(' | ')}`);
+				await page.waitForTimeout(500);
+				await page.screenshot({ path: join(README_IMAGES, 'actions-send-first.png') });
+				await first.click();
+				await page.locator('[data-test-id="ndv"]').first().waitFor();
 				const resource = await page
 					.locator('[data-test-id="parameter-input-resource"] input')
 					.inputValue();
@@ -110,6 +184,11 @@ async function main() {
 					.inputValue();
 				if (resource !== 'Template Message' || operation !== 'Send')
 					throw new Error(`resource/operation shown as ${resource}/${operation}`);
+				const credential = await page
+					.locator('[data-test-id="node-credentials-select"] input')
+					.first()
+					.inputValue();
+				if (credential !== 'Peach sandbox') throw new Error(`the credential is "${credential}"`);
 			},
 		);
 		await step(
@@ -123,59 +202,94 @@ async function main() {
 					throw new Error(`the Docs link is ${String(href)}`);
 			},
 		);
-		await step("the Template list shows the sandbox's approved templates only", async () => {
-			await page
-				.locator('[data-test-id="resource-locator-templateId"] [data-test-id="rlc-input"]')
-				.first()
-				.click();
-			const items = page.locator('[data-test-id="rlc-item"]');
-			await items.first().waitFor({ timeout: 30_000 });
-			const names = (await items.allInnerTexts()).map((text) => text.trim()).sort();
-			const expected = [
-				'approval_request (en, approved)',
-				'invoice_ready (en, approved)',
-				'order_update (en, approved)',
-				'spring_offer (en, approved)',
-				'welcome (en, approved)',
-			];
-			if (JSON.stringify(names) !== JSON.stringify(expected))
-				throw new Error(
-					`list shows ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`,
-				);
-		});
 		await step(
-			'picking "welcome" shows its variable first_name, read from the template',
-			async () => {
-				await page.locator('[data-test-id="rlc-item"]').getByText('welcome (en, approved)').click();
-				await page.getByText('first_name (e.g. Asha)').first().waitFor({ timeout: 30_000 });
-			},
-		);
-		await step(
-			"with a phone number and the variable filled, Execute step shows Peach's answer",
+			"README 3: the Template list shows the sandbox's approved templates only, each with its message",
 			async () => {
 				await page
 					.locator('[data-test-id="parameter-input-phoneNumber"] input')
 					.first()
 					.fill('+919988776655');
-				const variable = page
-					.locator(
-						'[data-test-id="parameter-input-list-wrapper"], .resource-mapper, [data-test-id="mapping-fields-container"]',
-					)
-					.locator('input')
-					.last();
+				await page
+					.locator('[data-test-id="resource-locator-templateId"] [data-test-id="rlc-input"]')
+					.first()
+					.click();
+				const items = page.locator('[data-test-id="rlc-item"]');
+				await items.first().waitFor({ timeout: 30_000 });
+				const names = (await items.allInnerTexts()).map((text) => text.trim()).sort();
+				const expected = [
+					'approval_request (en, approved) · Approval needed: {{message}} Please answer here: {{approval_link}} Thank you.',
+					'invoice_ready (en, approved) · Hi {{first_name}}, your invoice {{invoice_number}} is attached.',
+					'order_update (en, approved) · Order {{order_id}} is on its way.',
+					'spring_offer (en, approved) · Our spring offer is here, {{first_name}}.',
+					'welcome (en, approved) · Hi {{first_name}}, welcome!',
+				];
+				if (JSON.stringify(names) !== JSON.stringify(expected))
+					throw new Error(
+						`list shows ${JSON.stringify(names)}, expected ${JSON.stringify(expected)}`,
+					);
+				await page.waitForTimeout(500);
+				await page.screenshot({ path: join(README_IMAGES, 'template-list.png') });
+			},
+		);
+		await step(
+			'README 3: picking "welcome" shows its variable first_name with Peach\'s example, read from the template',
+			async () => {
+				await page.locator('[data-test-id="rlc-item"]').getByText('welcome (en, approved)').click();
+				await page.getByText('first_name (e.g. Asha)').first().waitFor({ timeout: 30_000 });
+				const variable = page.locator('[data-test-id="mapping-fields-container"] input').first();
 				await page.getByText('first_name (e.g. Asha)').first().scrollIntoViewIfNeeded();
 				await variable.fill('Asha');
-				await page.locator('[data-test-id="node-execute-button"]').first().click();
-				const output = page
-					.locator('[data-test-id="ndv-output-panel"], [data-test-id="output-panel"]')
+				await page.waitForTimeout(800);
+				await page.screenshot({ path: join(README_IMAGES, 'send-panel.png') });
+			},
+		);
+		await step(
+			'README 4: Request Options → Dry Run, Execute step: the output leads with to, message and outcome (not sent: Dry Run), the request beneath; nothing sent',
+			async () => {
+				const before = (await stack.sandboxRequests()).length;
+				// Request Options → Add Option (n8n's collection dropdown) → Dry Run, on.
+				await page.keyboard.press('Tab');
+				const addOption = page
+					.locator('[data-test-id="ndv"] input[placeholder="Add Option"]')
 					.first();
-				await output.getByText('event_id').first().waitFor({ timeout: 60_000 });
-				await page.screenshot({ path: join(ARTIFACTS, 'executed-send.png') });
+				await addOption.scrollIntoViewIfNeeded();
+				await addOption.click();
+				await page.getByRole('option', { name: 'Dry Run', exact: true }).first().click();
+				await page.locator('[data-test-id="parameter-input-dryRun"] .el-switch').first().click();
+				await page.locator('[data-test-id="node-execute-button"]').first().click();
+				const output = page.locator('[data-test-id="output-panel"]').first();
+				await output.getByText('not sent: Dry Run').first().waitFor({ timeout: 60_000 });
+				const columns = await outputColumns(page);
+				if (JSON.stringify(columns.slice(0, 3)) !== JSON.stringify(['to', 'message', 'outcome']))
+					throw new Error(`the output's columns are ${columns.join(', ')}`);
+				await output.getByText('Hi Asha, welcome!').first().waitFor({ timeout: 5_000 });
+				await page.waitForTimeout(500);
+				await page.screenshot({ path: join(README_IMAGES, 'dry-run-output.png') });
+				const sends = (await stack.sandboxRequests())
+					.slice(before)
+					.filter((request) => request.method === 'POST');
+				if (sends.length) throw new Error(`the Dry Run sent ${JSON.stringify(sends)}`);
+			},
+		);
+		await step(
+			"README 5: Dry Run off, Execute step: the message is sent; the output leads with to, message, outcome queued and Peach's ID",
+			async () => {
+				await page.locator('[data-test-id="parameter-input-dryRun"] .el-switch').first().click();
+				await page.locator('[data-test-id="node-execute-button"]').first().click();
+				const output = page.locator('[data-test-id="output-panel"]').first();
+				await output.getByText('queued', { exact: true }).first().waitFor({ timeout: 60_000 });
+				const columns = await outputColumns(page);
+				if (
+					JSON.stringify(columns.slice(0, 4)) !==
+					JSON.stringify(['to', 'message', 'outcome', 'peachId'])
+				)
+					throw new Error(`the output's columns are ${columns.join(', ')}`);
+				await page.waitForTimeout(500);
+				await page.screenshot({ path: join(README_IMAGES, 'send-output.png') });
 				const sends = (await stack.sandboxRequests()).filter(
 					(request) => request.method === 'POST' && request.path === '/api/v1/events',
 				);
-				const last = sends.at(-1);
-				const body = JSON.stringify(last?.body ?? {});
+				const body = JSON.stringify(sends.at(-1)?.body ?? {});
 				if (
 					!body.includes('+919988776655') ||
 					!body.includes('"first_name":"Asha"') ||
@@ -185,7 +299,7 @@ async function main() {
 			},
 		);
 		await step(
-			"the sandbox's phone page, with + typed as is, shows that message as the contact reads it",
+			"README 5: the sandbox's phone page, with + typed as is, shows that message as the contact reads it",
 			async () => {
 				const phone = await openOnPhone(
 					editor,
@@ -195,6 +309,53 @@ async function main() {
 				await phone.getByText('Hi Asha, welcome!').first().waitFor({ timeout: 5_000 });
 				await phone.screenshot({ path: join(ARTIFACTS, 'sandbox-phone-page.png') });
 				await phone.close();
+			},
+		);
+		await step(
+			'what a user typed survives: Send → Send and Wait → Send, and a Message Variable chosen in between, keep first_name = Asha',
+			async () => {
+				if ((await firstVariableValue(page)) !== 'Asha') throw new Error('Asha is not typed');
+				await choose(page, 'operation', 'Send and Wait for Response');
+				await page
+					.locator('[data-test-id="parameter-input-messageVariable"]')
+					.first()
+					.waitFor({ timeout: 15_000 });
+				await choose(page, 'messageVariable', 'None');
+				await choose(page, 'operation', 'Send');
+				await page.getByText('first_name (e.g. Asha)').first().waitFor({ timeout: 30_000 });
+				const value = await firstVariableValue(page);
+				if (value !== 'Asha') throw new Error(`first_name is now "${value}"`);
+			},
+		);
+		await step(
+			'Send and Wait set up from a template without a link variable: the list says so at once and names approval_request; picking it offers approval_link to carry the link',
+			async () => {
+				await choose(page, 'operation', 'Send and Wait for Response');
+				const pick = async (name: string) => {
+					await page
+						.locator('[data-test-id="resource-locator-templateId"] [data-test-id="rlc-input"]')
+						.first()
+						.click();
+					await page.locator('[data-test-id="rlc-item"]').getByText(name).first().click();
+				};
+				await pick('approval_request (en, approved)');
+				await pick('welcome (en, approved)');
+				const notice = page.getByText(
+					'Template welcome has no {{approval_link}} in its text for the answer link, so Send and Wait cannot use it. Pick approval_request, or choose the Link Variable that should carry the link.',
+				);
+				await notice.first().waitFor({ timeout: 30_000 });
+				await notice.first().scrollIntoViewIfNeeded();
+				await page.waitForTimeout(500);
+				await page.screenshot({ path: join(README_IMAGES, 'send-and-wait-setup.png') });
+				await pick('approval_request (en, approved)');
+				// The lists read the new template: its approval_link (in the body) carries the link.
+				const shown = () =>
+					page.locator('[data-test-id="parameter-input-linkVariable"] input').first().inputValue();
+				const deadline = Date.now() + 15_000;
+				while ((await shown()) !== 'approval_link (body)') {
+					if (Date.now() > deadline) throw new Error(`Link Variable shows ${await shown()}`);
+					await page.waitForTimeout(300);
+				}
 			},
 		);
 		await step(

@@ -1,11 +1,9 @@
 /**
  * npm run screenshots: starts `npm run dev`'s stack, drives the real n8n editor in headless Chromium and
- * writes the README's pictures to docs/images/ (not in the npm package: `files` ships dist/ only):
- *   send-panel.png          the Send panel: a template picked from the list, its variables read from it
- *   template-list.png       the Template list open, showing the approved templates
+ * writes the README's pictures to docs/images/ (not in the npm package: `files` ships dist/ only) that the
+ * browser suite does not (it makes those of the first five minutes and of Send and Wait's setup):
  *   broadcast-launch.png    the Broadcast → Launch panel
  *   trigger-panel.png       the Peach Trigger panel: its URLs, events and verification
- *   send-and-delivery.png   an executed send that waited for delivery, with its output
  *   send-header-file.png    an executed send with Header Media From a Binary Field: the PDF in the header
  *   send-and-wait-page.png  the page a Send and Wait link opens on the contact's phone
  *   send-and-wait-waiting.png  the workflow waiting for that answer, in the editor
@@ -44,31 +42,6 @@ async function main() {
 	};
 	let status = 0;
 	try {
-		await open('Peach example: send and wait for delivery', 'Send and wait for delivery');
-		await page.getByText('first_name (e.g. Asha)').first().waitFor({ timeout: 30_000 });
-		await shot('send-panel.png');
-
-		await page
-			.locator('[data-test-id="resource-locator-templateId"] [data-test-id="rlc-input"]')
-			.first()
-			.click();
-		await page.locator('[data-test-id="rlc-item"]').first().waitFor({ timeout: 30_000 });
-		await shot('template-list.png');
-		await page.keyboard.press('Escape');
-
-		// Executed: the send waits until the sandbox reports the message delivered.
-		await page.locator('[data-test-id="node-execute-button"]').first().click();
-		await page
-			.locator('[data-test-id="ndv-output-panel"], [data-test-id="output-panel"]')
-			.first()
-			.getByText('delivered')
-			.first()
-			.waitFor({ timeout: 90_000 });
-		// The output as JSON (the output panel's display switch), where deliveryStatus is in view.
-		await page.locator('[data-test-id="radio-button-json"]').last().click();
-		await page.getByText('deliveryStatus').first().waitFor();
-		await shot('send-and-delivery.png');
-
 		// The invoice example: HTTP Request downloads the PDF, one Peach node uploads and sends it.
 		await open('Peach example: send an invoice PDF from a URL', 'Send the invoice');
 		await page.getByText('Header Media').first().waitFor({ timeout: 30_000 });

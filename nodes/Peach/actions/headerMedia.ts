@@ -71,7 +71,7 @@ function typesOf(kind: string): string {
 }
 
 /**
- * The item's header file when Header Media is a binary choice (undefined for From the Variables),
+ * The item's header file when Header Media is a binary choice (undefined for None),
  * checked against the template's header: a template without a media header, or a file of another
  * kind, is refused here, before any request that uploads or sends. The template is read once per
  * execution. `given` are the variables the user gave: a header_media among them is refused too.
@@ -90,7 +90,7 @@ export async function headerMediaOfItem(
 			'Variables',
 			'header_media',
 			'is given while Header Media is a binary field',
-			'Remove the header_media variable, or set Header Media to From the Variables.',
+			'Remove the header_media variable, or set Header Media to None (or From the Variables).',
 		);
 	}
 	const property = requireText(
@@ -112,7 +112,7 @@ export async function headerMediaOfItem(
 			'Header Media',
 			file.fileName,
 			`cannot be sent: template ${name} has no image, video or document header`,
-			'Pick a template with a media header, or set Header Media to From the Variables.',
+			'Pick a template with a media header, or set Header Media to None (or From the Variables).',
 		);
 	}
 	if (file.kind !== kind) {

@@ -3,32 +3,72 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isSet, requireText } from '../helpers/fields';
 import { checkMedia } from '../helpers/media';
 import { normalizeContactPhoneNumber } from '../helpers/phone';
-import { liquidValuesFrom } from '../helpers/templateVariables';
+import { isPlainObject } from '../helpers/json';
+import { rowsOf } from '../helpers/payload';
+import type { GivenVariables, VariablesMode } from '../helpers/variableValues';
+import { givenVariables } from '../helpers/variableValues';
 
 /**
  * Parameter readings several operations share. Only the parameters of the chosen mode are read, so
  * no expression is evaluated for a field the user does not see.
  */
 
-/** The template variables of one item, from the mode its `variablesInput` names. */
-export function liquidValuesOfItem(
+/** The template variables one item gives (helpers/variableValues.ts), read once, with what the user wrote. */
+export interface ItemVariables extends GivenVariables {
+	/** Where the user gives them: Variables, Other Template Variables, Global Variables… */
+	field: string;
+	/**
+	 * What the user wrote for the variable `name` (an expression, as typed), for a message; undefined
+	 * when there is none to show (JSON mode, a fixed value, no such row). Read only when asked.
+	 */
+	expressionOf(name: string): string | undefined;
+	/** The value given for `name` (an empty one included), for a message. */
+	rawValueOf(name: string): unknown;
+}
+
+/**
+ * The template variables of one item, from the mode its `variablesInput` names (read once); only the
+ * parameters of that mode are read, by the one rule of helpers/variableValues.ts.
+ */
+export function variablesOfItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	field = 'Variables',
-): IDataObject | undefined {
+): ItemVariables {
 	const mode = context.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
-	return liquidValuesFrom(
-		mode,
-		{
-			rows: mode === 'fields' ? context.getNodeParameter('variables', itemIndex, {}) : undefined,
-			json: mode === 'json' ? context.getNodeParameter('variablesJson', itemIndex, '') : undefined,
-			mapped:
-				mode === 'template'
-					? context.getNodeParameter('variablesMapped', itemIndex, {})
-					: undefined,
-		},
+	const parameter = { template: 'variablesMapped', fields: 'variables', json: 'variablesJson' }[
+		mode as VariablesMode
+	];
+	const read = (options?: { rawExpressions: boolean }): unknown =>
+		parameter
+			? context.getNodeParameter(parameter, itemIndex, mode === 'json' ? '' : {}, options)
+			: undefined;
+	const given = read();
+	const input = { rows: given, json: given, mapped: given };
+	const { values, empty } = givenVariables(mode, input, field);
+	const valueIn = (source: unknown, name: string): unknown => {
+		if (mode === 'template')
+			return isPlainObject(source) && isPlainObject(source.value) ? source.value[name] : undefined;
+		if (mode === 'fields')
+			return rowsOf(source).find((row) => typeof row.key === 'string' && row.key.trim() === name)
+				?.value;
+		return undefined;
+	};
+	return {
+		values,
+		empty,
 		field,
-	);
+		expressionOf: (name) => {
+			const raw = valueIn(read({ rawExpressions: true }), name);
+			return typeof raw === 'string' && raw.startsWith('=') ? raw.slice(1).trim() : undefined;
+		},
+		rawValueOf: (name) => valueIn(given, name),
+	};
+}
+
+/** `liquid_values` of the given variables: the filled ones, or undefined when there are none. */
+export function liquidValuesOf(variables: GivenVariables): IDataObject | undefined {
+	return Object.keys(variables.values).length ? variables.values : undefined;
 }
 
 /**

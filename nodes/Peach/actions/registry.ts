@@ -36,6 +36,33 @@ export type PeachResource = keyof typeof registry;
 
 export const DEFAULT_RESOURCE: PeachResource = 'templateMessage';
 
+/**
+ * What a newcomer meets first: n8n's editor lists a node's actions in the order of the Resource
+ * list, then of each Operation list, and gives a community node's actions no search box (n8n
+ * 2.40.7, nodeCreator.utils.ts: hasSearch false). So the package's main action, Template Message →
+ * Send (then Send and Wait), leads; every other resource and operation follows sorted by name,
+ * as n8n's lint asks. n8n's own nodes lead with their main resource the same way (WhatsApp Business
+ * Cloud: Message before Media; Gmail v2: Message, Label, Draft, Thread; Todoist v2: Task first).
+ */
+const FIRST: { resource: PeachResource; operations: string[] } = {
+	resource: DEFAULT_RESOURCE,
+	operations: ['send', 'sendAndWait'],
+};
+
+/** Sorted by name, with `first` (in its order) ahead of the rest. */
+function firstThenByName<T>(
+	entries: T[],
+	key: (entry: T) => string,
+	name: (entry: T) => string,
+	first: string[],
+) {
+	const rank = (entry: T) => {
+		const at = first.indexOf(key(entry));
+		return at === -1 ? first.length : at;
+	};
+	return [...entries].sort((a, b) => rank(a) - rank(b) || name(a).localeCompare(name(b)));
+}
+
 function requestOptionsKindOf(operation: PeachOperation): RequestOptionsKind {
 	if ('delivers' in operation && operation.delivers === true)
 		return 'preview' in operation ? 'messaging' : 'delivering';
@@ -44,11 +71,15 @@ function requestOptionsKindOf(operation: PeachOperation): RequestOptionsKind {
 
 /**
  * The node's properties: the Resource dropdown, then for each resource its Operation dropdown
- * (options sorted by name, as n8n's guidelines ask) and its operations' fields.
+ * (the main action first, see FIRST; the rest sorted by name, as n8n's guidelines ask) and its
+ * operations' fields.
  */
 export function nodeProperties(): INodeProperties[] {
-	const entries = Object.entries(registry as Record<string, ResourceDefinition>).sort(
-		([, a], [, b]) => a.displayName.localeCompare(b.displayName),
+	const entries = firstThenByName(
+		Object.entries(registry as Record<string, ResourceDefinition>),
+		([value]) => value,
+		([, resource]) => resource.displayName,
+		[FIRST.resource],
 	);
 	const properties: INodeProperties[] = [
 		{
@@ -69,9 +100,12 @@ export function nodeProperties(): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [value] } },
-			options: operations
-				.map((operation) => operation.option)
-				.sort((a, b) => a.name.localeCompare(b.name)),
+			options: firstThenByName(
+				operations.map((operation) => operation.option),
+				(option) => option.value,
+				(option) => option.name,
+				value === FIRST.resource ? FIRST.operations : [],
+			),
 			default: defaultOperation,
 		});
 		for (const operation of operations) {

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { templateOf } from '../api/templates';
-import { isPlainObject } from '../helpers/json';
-import { rowsOf } from '../helpers/payload';
 import { placesOf, templateVariables } from '../helpers/templateVariables';
+import { emptyVariableText } from '../helpers/variableValues';
+import type { ItemVariables } from './itemParameters';
 
 /**
  * What the node checks of a template before the first request that sends it, for every item of
@@ -21,43 +21,6 @@ import { placesOf, templateVariables } from '../helpers/templateVariables';
  */
 const NOT_SENDABLE = ['pending', 'rejected', 'draft', 'paused', 'disabled'];
 
-/** A value that fills nothing: missing, null, or text of spaces only. */
-function isEmptyValue(value: unknown): boolean {
-	return (
-		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-	);
-}
-
-/**
- * What the user wrote for the variable `name` in the item's parameters (an expression, as typed), in
- * the chosen variables mode; undefined when there is none to show (JSON mode, a fixed value, no row).
- */
-function expressionOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-): string | undefined {
-	const mode = context.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
-	let raw: unknown;
-	if (mode === 'template') {
-		const mapped: unknown = context.getNodeParameter(
-			'variablesMapped',
-			itemIndex,
-			{},
-			{
-				rawExpressions: true,
-			},
-		);
-		raw = isPlainObject(mapped) && isPlainObject(mapped.value) ? mapped.value[name] : undefined;
-	} else if (mode === 'fields') {
-		const rows = rowsOf(
-			context.getNodeParameter('variables', itemIndex, {}, { rawExpressions: true }),
-		);
-		raw = rows.find((row) => typeof row.key === 'string' && row.key.trim() === name)?.value;
-	}
-	return typeof raw === 'string' && raw.startsWith('=') ? raw.slice(1).trim() : undefined;
-}
-
 /** Where the template shows a variable, for the message: "its body", "its header and a URL button". */
 function whereUsed(template: IDataObject, name: string): string {
 	const places = [...new Set(placesOf(template, name).map((place) => place.component))];
@@ -68,29 +31,78 @@ function whereUsed(template: IDataObject, name: string): string {
 		: `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
 }
 
+/** The variables an item gives, as the checks read them (actions/itemParameters.ts). */
+export type VariablesToCheck = Pick<ItemVariables, 'values' | 'empty' | 'field'> &
+	Partial<Pick<ItemVariables, 'expressionOf' | 'rawValueOf'>> & {
+		/** For values given per contact too (a broadcast's Contact Variables): that field. */
+		alsoIn?: string;
+		/** Where the user gave `name`, when not `field` (a broadcast contact's own variable). */
+		fieldOf?(name: string): string;
+	};
+
+/** An item's empty variables, the first named in full (helpers/variableValues.ts's one message). */
+function emptyVariablesError(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	names: string[],
+	variables: VariablesToCheck,
+	recipient: string | undefined,
+	shownIn?: (name: string) => string | undefined,
+): NodeOperationError {
+	const [name, ...others] = names;
+	const given = variables.empty.includes(name);
+	const { message, description } = emptyVariableText({
+		name,
+		others,
+		itemIndex,
+		recipient,
+		field: variables.fieldOf?.(name) ?? variables.field,
+		alsoIn: variables.alsoIn,
+		expression: variables.expressionOf?.(name),
+		value: given ? variables.rawValueOf?.(name) : undefined,
+		given,
+		shownIn: shownIn?.(name),
+	});
+	return new NodeOperationError(context.getNode(), message, { description, itemIndex });
+}
+
 /**
- * Refuses the item when its template is not sendable, or when a variable of the template has no
- * value in `values` (what will be sent as `liquid_values`), naming the item, the variable, the
- * expression that gave nothing and where the template shows it. `filledLater` are variables the node fills itself (header_media from a file).
- * `field` is where the values are given (Variables, Other Template Variables, Global Variables…).
+ * For an operation whose values no template check reads (a broadcast to an audience, an app's
+ * variables): a variable given empty is refused all the same, by the one message.
  */
-export async function checkTemplateBeforeSend(
+export function refuseEmptyVariables(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	variables: VariablesToCheck,
+	recipient?: string,
+): void {
+	if (variables.empty.length)
+		throw emptyVariablesError(context, itemIndex, variables.empty, variables, recipient);
+}
+
+/**
+ * Why the item's template cannot be sent as it is, or undefined: the template is not sendable, or a
+ * variable it shows (header, body, footer, buttons) has no value in `variables` (what goes as
+ * `liquid_values`), or a variable was given empty. Names the item, its contact, the variable, the
+ * expression that gave nothing and where the template shows it. `filledLater` are variables the
+ * node fills itself (header_media from a file).
+ */
+export async function templateProblem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	input: {
 		templateId: string;
-		values: IDataObject | undefined;
-		field: string;
+		variables: VariablesToCheck;
 		filledLater?: string[];
-		/** For a value given per contact (a broadcast's Contact Variables): that field too. */
-		alsoIn?: string;
+		/** Who the item is for (a phone number), named in the message. */
+		recipient?: string;
 	},
-): Promise<void> {
+): Promise<NodeOperationError | undefined> {
 	const template = await templateOf(context, input.templateId, itemIndex);
 	const templateName = typeof template.name === 'string' ? `"${template.name}"` : input.templateId;
 	const status = typeof template.status === 'string' ? template.status.toLowerCase() : '';
 	if (NOT_SENDABLE.includes(status)) {
-		throw new NodeOperationError(
+		return new NodeOperationError(
 			context.getNode(),
 			`Template ${templateName} (${input.templateId}) is ${status}: WhatsApp sends approved templates only`,
 			{
@@ -102,30 +114,29 @@ export async function checkTemplateBeforeSend(
 			},
 		);
 	}
-	const missing = templateVariables(template)
-		.map((variable) => variable.name)
+	const { variables } = input;
+	const shown = templateVariables(template).map((variable) => variable.name);
+	const missing = shown
 		.filter((name) => !input.filledLater?.includes(name))
-		.filter((name) => isEmptyValue(input.values?.[name]));
-	if (missing.length === 0) return;
-	const [first] = missing;
-	const expression = expressionOf(context, itemIndex, first);
-	const value = input.values?.[first];
-	const gave = typeof value !== 'string' ? 'no value' : value === '' ? 'empty text' : 'only spaces';
-	const others = missing.slice(1);
-	throw new NodeOperationError(
-		context.getNode(),
-		`Template variable ${first} is empty in item ${itemIndex + 1}${
-			others.length ? ` (and ${others.join(', ')})` : ''
-		}`,
-		{
-			description: [
-				expression
-					? `${input.field} → ${first} is ${expression}, which gave ${gave} for this item.`
-					: `${input.field}${input.alsoIn ? ` and ${input.alsoIn}` : ''} give no value for ${first}.`,
-				`Template ${templateName} shows {{${first}}} in ${whereUsed(template, first)}: sent without a value, the contact would see the placeholder.`,
-				`Give every item a value (e.g. {{ $json.name || 'there' }}), or leave out the items without one (e.g. with a Filter node before this one).`,
-			].join(' '),
-			itemIndex,
-		},
+		.filter((name) => !Object.prototype.hasOwnProperty.call(variables.values, name));
+	const emptyOthers = variables.empty.filter(
+		(name) => !shown.includes(name) && !input.filledLater?.includes(name),
 	);
+	const names = [...missing, ...emptyOthers];
+	if (names.length === 0) return undefined;
+	return emptyVariablesError(context, itemIndex, names, variables, input.recipient, (name) =>
+		shown.includes(name)
+			? `Template ${templateName} shows {{${name}}} in ${whereUsed(template, name)}`
+			: undefined,
+	);
+}
+
+/** The template check before the first request that sends (templateProblem), as a refusal. */
+export async function checkTemplateBeforeSend(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	input: Parameters<typeof templateProblem>[2],
+): Promise<void> {
+	const problem = await templateProblem(context, itemIndex, input);
+	if (problem) throw problem;
 }

@@ -151,7 +151,7 @@ export function requestOptionsField(
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to check every item and output what each contact would get (wouldSend: the exact request; preview: the message as the phone shows it) without sending, uploading or recording anything',
+			'Whether to check every item and output what each contact would get (to whom and the message first; beneath, wouldSend: the exact request, and preview) without sending, uploading or recording anything',
 	};
 	const options = {
 		perItem: [concurrency, timeout],

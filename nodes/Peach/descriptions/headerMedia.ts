@@ -1,10 +1,14 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-const FROM_VARIABLES: INodePropertyOptions = {
-	name: 'From the Variables',
+/**
+ * No file: right for a template without a media header (most), and for one whose header_media
+ * variable above gives a URL or a media:// reference. Its value stays `variables`.
+ */
+const NO_FILE: INodePropertyOptions = {
+	name: 'None (or From the Variables)',
 	value: 'variables',
 	description:
-		'The header_media variable above gives it, as a URL or a media:// reference (or the template has no media header)',
+		'No file to upload: the template has no media header, or its header_media variable above gives one as a URL or media:// reference',
 };
 
 /** One upload per input item's file: the choice of Send, Send and Wait and Connect to AI Agent. */
@@ -25,7 +29,7 @@ export function headerMediaModeField(
 		name: 'headerMedia',
 		type: 'options',
 		noDataExpression: true,
-		options: [FROM_VARIABLES, ...choices],
+		options: [NO_FILE, ...choices],
 		default: 'variables',
 		description:
 			"Where the template's header image, video or document comes from. A file's kind must match the template's header.",

@@ -14,8 +14,6 @@ export function templateVariablesFields(
 		description?: string;
 		/** Whether to offer "From the Template" (false where the values are not a template's). */
 		fromTemplate?: boolean;
-		/** Other parameters the template's variable list depends on (besides the template). */
-		dependsOn?: string[];
 	} = {},
 ): INodeProperties[] {
 	const fromTemplate = options.fromTemplate ?? true;
@@ -58,7 +56,9 @@ export function templateVariablesFields(
 			default: { mappingMode: 'defineBelow', value: null },
 			required: true,
 			typeOptions: {
-				loadOptionsDependsOn: ['templateId.value', ...(options.dependsOn ?? [])],
+				// The template only: n8n empties the mapped values whenever a parameter named here
+				// changes, so what a user typed survives a change of operation or of the fields around.
+				loadOptionsDependsOn: ['templateId.value'],
 				resourceMapper: {
 					resourceMapperMethod: 'getTemplateVariables',
 					mode: 'add',

@@ -20,7 +20,7 @@ export function rowsOf(collection: unknown, property = 'values'): KeyValuePair[]
  * each name once, each value converted by `convert`. Any name is an ordinary key, including
  * `constructor` or `__proto__`.
  */
-function namedValues<T>(
+export function namedValues<T>(
 	field: string,
 	entries: Array<[unknown, unknown]>,
 	names: { row: string; fix: string; once: string },
@@ -84,68 +84,6 @@ export function pairsToValues(field: string, rows: KeyValuePair[]): IDataObject 
 			once: 'Use each name once.',
 		},
 		(value) => (value === undefined ? '' : (value as IDataObject[string])),
-	);
-}
-
-/** The template variable whose value may be a `{link, filename}` object (Peach's docs). */
-export const HEADER_MEDIA = 'header_media';
-
-/**
- * One template variable's value, the same rule whether it came from a row or from JSON: text or a
- * number as it is; for `header_media` also `{link, filename?}`; anything else, `null` included, is
- * refused with the variable's name.
- */
-export function templateVariableValue(
-	field: string,
-	key: string,
-	value: unknown,
-): string | number | IDataObject {
-	if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
-		return value;
-	if (key === HEADER_MEDIA && isPlainObject(value)) {
-		const extra = Object.keys(value).filter((name) => name !== 'link' && name !== 'filename');
-		if (
-			typeof value.link === 'string' &&
-			value.link.trim() !== '' &&
-			extra.length === 0 &&
-			(value.filename === undefined || typeof value.filename === 'string')
-		) {
-			return value;
-		}
-		throw new PeachInputError(
-			`${field} "${key}"`,
-			value,
-			'is not {"link": "...", "filename": "..."}',
-			'Give header_media as a URL, a media:// URL, or {"link": "<URL>", "filename": "<name.pdf>"} (filename only for documents).',
-		);
-	}
-	throw new PeachInputError(
-		`${field} "${key}"`,
-		value,
-		value === null || value === undefined ? 'has no value' : 'is neither text nor a number',
-		value === null || value === undefined
-			? 'Give the variable a value (an expression that finds nothing gives none), or remove it.'
-			: 'Use text or a number. Only header_media may be an object: {"link": "...", "filename": "..."}.',
-	);
-}
-
-const VARIABLE_NAMES = {
-	row: 'variable name',
-	fix: "Give every row the template variable's name, e.g. first_name, or delete the empty row.",
-	once: 'Use each template variable once.',
-};
-
-/** Template variable rows to `liquid_values`. */
-export function pairsToLiquidValues(field: string, rows: KeyValuePair[]): IDataObject {
-	return namedValues(field, rowEntries(rows), VARIABLE_NAMES, (value, key) =>
-		templateVariableValue(field, key, value),
-	);
-}
-
-/** A JSON object of template variables to `liquid_values`, by the same rule as the rows. */
-export function jsonToLiquidValues(field: string, values: IDataObject): IDataObject {
-	return namedValues(field, Object.entries(values), VARIABLE_NAMES, (value, key) =>
-		templateVariableValue(field, key, value),
 	);
 }
 

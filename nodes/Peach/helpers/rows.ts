@@ -21,7 +21,7 @@ export function checkRows<T>(
 				error:
 					error instanceof PeachInputError
 						? error
-						: new PeachInputError(`Item ${itemIndex + 1}`, '', String(error), 'Check this item.'),
+						: new PeachInputError(`Item ${itemIndex}`, '', String(error), 'Check this item.'),
 			};
 		}
 	});

@@ -16,7 +16,8 @@ export interface TemplatePreview {
 	header?: { text: string } | { media: string; file: string };
 	body: string;
 	footer?: string;
-	buttons: PreviewButton[];
+	/** Only when the template has buttons (an empty list reads as a problem in n8n's output). */
+	buttons?: PreviewButton[];
 	/** All of it as plain text, in the order the phone shows it. */
 	text: string;
 }
@@ -42,7 +43,8 @@ export function renderTemplate(
 	template: unknown,
 	values: IDataObject | undefined,
 ): TemplatePreview {
-	const preview: TemplatePreview = { body: '', buttons: [], text: '' };
+	const preview: TemplatePreview = { body: '', text: '' };
+	const buttons: PreviewButton[] = [];
 	const lines: string[] = [];
 	for (const component of componentsOf(template)) {
 		const value = typeof component.value === 'string' ? component.value : '';
@@ -74,7 +76,7 @@ export function renderTemplate(
 				const button: PreviewButton = { type, text };
 				if (type === 'url') button.url = filled;
 				if (type === 'phone_number') button.phoneNumber = filled;
-				preview.buttons.push(button);
+				buttons.push(button);
 				lines.push(
 					`[${text}${button.url ? ` → ${button.url}` : ''}${button.phoneNumber ? ` → ${button.phoneNumber}` : ''}]`,
 				);
@@ -82,6 +84,7 @@ export function renderTemplate(
 			}
 		}
 	}
+	if (buttons.length) preview.buttons = buttons;
 	preview.text = lines.join('\n');
 	return preview;
 }

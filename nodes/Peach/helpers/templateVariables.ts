@@ -1,7 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isPlainObject, parseJsonObject } from './json';
-import { jsonToLiquidValues, pairsToLiquidValues, rowsOf } from './payload';
+import { isPlainObject } from './json';
 
 /** A named variable of a template, with the example Peach's syntax may give (`{{name | example: 'Ana'}}`). */
 export interface TemplateVariable {
@@ -87,39 +86,6 @@ export function placeholderNames(text: string): string[] {
 	return [...text.matchAll(PLACEHOLDER)].map(([, name]) => name);
 }
 
-/** The mapper's value (`{ value: {name: ...} }`) as plain entries, dropping fields left empty. */
-export function mappedValues(mapped: unknown): IDataObject {
-	const value = isPlainObject(mapped) && isPlainObject(mapped.value) ? mapped.value : {};
-	const result: IDataObject = {};
-	for (const [key, entry] of Object.entries(value)) {
-		if (entry === undefined || entry === null || entry === '') continue;
-		result[key] = entry;
-	}
-	return result;
-}
-
-/**
- * `liquid_values` from whichever way the user gave them (from the template, rows or JSON), by one
- * rule for all; undefined when there are none.
- */
-export function liquidValuesFrom(
-	mode: string,
-	input: { rows?: unknown; json?: unknown; mapped?: unknown },
-	field = 'Variables',
-): IDataObject | undefined {
-	let values: IDataObject;
-	if (mode === 'json') {
-		const json = input.json;
-		if (json === undefined || (typeof json === 'string' && json.trim() === '')) return undefined;
-		values = jsonToLiquidValues(`${field} (JSON)`, parseJsonObject(`${field} (JSON)`, json));
-	} else if (mode === 'template') {
-		values = jsonToLiquidValues(field, mappedValues(input.mapped));
-	} else {
-		values = pairsToLiquidValues(field, rowsOf(input.rows));
-	}
-	return Object.keys(values).length ? values : undefined;
-}
-
 /** A template's components that are objects, in their order. */
 export function componentsOf(template: unknown): IDataObject[] {
 	const components =
@@ -167,4 +133,20 @@ export function headerMediaKind(template: unknown): string | undefined {
 			['image', 'video', 'document'].includes(String(component.data_type)),
 	);
 	return header ? String(header.data_type) : undefined;
+}
+
+/**
+ * The variables of a template that can carry Send and Wait's answer link: those of its text
+ * (`variable`), or those that end a URL button (`urlButton`). Pure.
+ */
+export function linkVariablesOf(template: unknown, placement: string): string[] {
+	return templateVariables(template)
+		.map((variable) => variable.name)
+		.filter((name) =>
+			placesOf(template, name).some((place) =>
+				placement === 'urlButton'
+					? place.component === 'url button' && place.atEnd === true
+					: place.component !== 'url button',
+			),
+		);
 }

@@ -86,7 +86,7 @@ export const broadcastChecks: Check[] = [
 			const error = nodeError(execution, 'Peach');
 			assertEqual(
 				error?.message,
-				'Item 2 → Contact Phone Number "4155550101" has no + and country code',
+				'Item 1 → Contact Phone Number "4155550101" has no + and country code',
 				'error',
 			);
 			assert(String(error?.description).includes('Nothing was sent'), String(error?.description));

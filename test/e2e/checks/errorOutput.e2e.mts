@@ -202,7 +202,7 @@ export const errorOutputChecks: Check[] = [
 			);
 			assertEqual(
 				String(error?.message),
-				`The outcome of item 2 (${phones[1]}) is unknown: an earlier try's request may have reached Peach`,
+				`The outcome of item 1 (${phones[1]}) is unknown: an earlier try's request may have reached Peach`,
 				'the error of the last try',
 			);
 		},

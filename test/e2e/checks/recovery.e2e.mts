@@ -116,10 +116,10 @@ export const recoveryChecks: Check[] = [
 			assertEqual(accepted, phones.slice(0, 2), 'phones Peach queued');
 			assertEqual(done.status, 'error', 'execution status');
 			const description = String(nodeError(done, 'Peach')?.description);
-			assert(description.includes('Already sent: item 1 (event_id evt_'), description);
+			assert(description.includes('Already sent: item 0 (event_id evt_'), description);
 			assert(
 				description.includes(
-					'A Retry of this execution (or Retry On Fail) sends item 3, never what was sent.',
+					'A Retry of this execution (or Retry On Fail) sends item 2, never what was sent.',
 				),
 				description,
 			);

@@ -468,7 +468,7 @@ export const sendAndWaitChecks: Check[] = [
 		},
 	},
 	{
-		name: 'send and wait: a link on this machine (n8n without a public WEBHOOK_URL) is refused before any request when the credential points elsewhere; n8n 1.x: a link without its wait ID resumes nothing',
+		name: 'send and wait: a link on this machine (n8n without a public WEBHOOK_URL) is refused before anything is sent when the credential points elsewhere (named first among the problems of the run); n8n 1.x: a link without its wait ID resumes nothing',
 		fn: async (ctx) => {
 			const elsewhere = await ctx.client.createCredential('Peach elsewhere', 'peachMessagingApi', {
 				apiKey: 'not-a-real-key',

@@ -32,11 +32,23 @@ export const templateMessageChecks: Check[] = [
 			assertEqual(
 				result.results,
 				[
-					{ name: 'approval_request (en, approved)', value: 'wat_approval' },
-					{ name: 'invoice_ready (en, approved)', value: 'wat_invoice' },
-					{ name: 'order_update (en, approved)', value: 'wat_order_update' },
-					{ name: 'spring_offer (en, approved)', value: 'wat_offer' },
-					{ name: 'welcome (en, approved)', value: 'wat_welcome' },
+					{
+						name: 'approval_request (en, approved) · Approval needed: {{message}} Please answer here: {{approval_link}} Thank you.',
+						value: 'wat_approval',
+					},
+					{
+						name: 'invoice_ready (en, approved) · Hi {{first_name}}, your invoice {{invoice_number}} is attached.',
+						value: 'wat_invoice',
+					},
+					{
+						name: 'order_update (en, approved) · Order {{order_id}} is on its way.',
+						value: 'wat_order_update',
+					},
+					{
+						name: 'spring_offer (en, approved) · Our spring offer is here, {{first_name}}.',
+						value: 'wat_offer',
+					},
+					{ name: 'welcome (en, approved) · Hi {{first_name}}, welcome!', value: 'wat_welcome' },
 				],
 				'template list',
 			);
@@ -56,9 +68,16 @@ export const templateMessageChecks: Check[] = [
 			assertEqual(dry.requests.length, 0, 'requests that send, upload or record');
 			assertEqual(dry.templateReads, ['wat_welcome'], 'template reads');
 			const [out] = nodeOutput(dry.execution, 'Peach');
-			assert(
-				String(out.dryRun).startsWith('Dry Run: nothing was sent'),
-				`dryRun: ${JSON.stringify(out.dryRun)}`,
+			// What a person checks first, in n8n's own output: whom, the message, not sent.
+			assertEqual(
+				Object.keys(out).slice(0, 4),
+				['to', 'message', 'outcome', 'dryRun'],
+				'the output leads with the person’s view',
+			);
+			assertEqual(
+				[out.to, out.message, out.outcome, out.dryRun],
+				['+919988776601', 'Hi Asha, welcome!', 'not sent: Dry Run', true],
+				'to, message, outcome, dryRun',
 			);
 			const preview = out.preview as Json;
 			assertEqual(preview.to, '+919988776601', 'preview.to');
@@ -228,7 +247,7 @@ export const templateMessageChecks: Check[] = [
 		},
 	},
 	{
-		name: 'send whose template variable comes out empty for item 2 (From the Template, {{ $json.nickname }}): nothing is sent, the error names item 2 and first_name',
+		name: 'send whose template variable comes out empty for item 1 (From the Template, {{ $json.nickname }}): nothing is sent, the error names item 1 as n8n numbers it, its contact and first_name',
 		fn: async (ctx) => {
 			const phones = ['+919900000301', '+919900000302', '+919900000303'];
 			const { execution, requests, templateReads } = await runPeachWorkflow(
@@ -267,12 +286,17 @@ export const templateMessageChecks: Check[] = [
 			const error = nodeError(execution, 'Peach');
 			assertEqual(
 				error?.message,
-				'Template variable first_name is empty in item 2',
+				'Variable first_name is empty in item 1 (+919900000302)',
 				'error message',
+			);
+			assertEqual(
+				(error?.context as Json | undefined)?.itemIndex,
+				1,
+				"n8n's Item Index: the same number",
 			);
 			assert(
 				String(error?.description).startsWith(
-					'Variables → first_name is {{ $json.nickname }}, which gave no value for this item. Template "welcome" shows {{first_name}} in its body',
+					'Variables → first_name is {{ $json.nickname }}, which gave no value for this item. Template "welcome" shows {{first_name}} in its body: sent without a value, the contact would see the placeholder. Give every item a value (e.g. {{ $json.nickname || \'there\' }})',
 				),
 				String(error?.description),
 			);

@@ -301,7 +301,7 @@ describe('router: operations that deliver', () => {
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(error.context.itemIndex).toBe(0);
 		expect(error.description).toContain(
-			'Also to fix: item 3: Phone Number "3" has no + and country code.',
+			'Also to fix: item 2: Phone Number "3" has no + and country code.',
 		);
 	});
 
@@ -339,7 +339,7 @@ describe('router: operations that deliver', () => {
 		expect(error.message).toBe('Peach had a server error (503)');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			"This is on Peach's side. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: items 4 and 5. Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
+			"This is on Peach's side. Already sent: item 0 (event_id evt_1), item 1 (event_id evt_2). Not sent: items 3 and 4. Item 2 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
 		);
 		expect(error.description).not.toMatch(/run the workflow again|try again/i);
 		expect(error.context.alreadySent).toEqual([
@@ -357,7 +357,7 @@ describe('router: operations that deliver', () => {
 		const error = (await router
 			.call(context(40, false, { concurrency: 1 }), registryWith(operation))
 			.catch((e: unknown) => e)) as NodeApiError;
-		expect(error.description).toContain('Not sent: items 4 to 40.');
+		expect(error.description).toContain('Not sent: items 3 to 39.');
 	});
 
 	it('with Continue On Fail, a refused delivery is an error item; the others are delivered', async () => {
@@ -416,9 +416,24 @@ describe('router: operations that deliver', () => {
 		const [output] = await router.call(context(2), registryWith(withFollow));
 		expect(log.slice(-3)).toEqual(['deliver 0', 'deliver 1', 'follow']);
 		expect(followed).toEqual([[0, 1]]);
+		// What follow found leads the output too: the outcome is the delivery's status.
 		expect(output.map((item) => item.json)).toEqual([
-			{ status: 'success', event_id: 'evt_1', deliveryStatus: 'delivered' },
-			{ status: 'success', event_id: 'evt_2', deliveryStatus: 'delivered' },
+			{
+				to: '+911',
+				outcome: 'delivered',
+				peachId: 'evt_1',
+				status: 'success',
+				event_id: 'evt_1',
+				deliveryStatus: 'delivered',
+			},
+			{
+				to: '+912',
+				outcome: 'delivered',
+				peachId: 'evt_2',
+				status: 'success',
+				event_id: 'evt_2',
+				deliveryStatus: 'delivered',
+			},
 		]);
 	});
 });
@@ -471,7 +486,7 @@ describe('router: batch operations that deliver', () => {
 		expect(sent).toEqual([0, 1]);
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			"This is on Peach's side. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: items 4 and 5. Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
+			"This is on Peach's side. Already sent: item 0 (event_id evt_1), item 1 (event_id evt_2). Not sent: items 3 and 4. Item 2 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.",
 		);
 	});
 
@@ -504,12 +519,12 @@ describe('router: batch operations that deliver', () => {
 		const [output] = await router.call(context(4, true), registryWith(operation));
 		expect(output).toEqual([
 			{
-				json: { error: 'Phone Number "x" is bad', description: 'Fix it.' },
+				json: { outcome: 'not sent', error: 'Phone Number "x" is bad', description: 'Fix it.' },
 				error: expect.objectContaining({ message: 'Phone Number "x" is bad' }),
 				pairedItem: { item: 0 },
 			},
 			{
-				json: { event_id: 'evt_b', contactCount: 3 },
+				json: { outcome: 'accepted', peachId: 'evt_b', event_id: 'evt_b', contactCount: 3 },
 				pairedItem: [{ item: 1 }, { item: 2 }, { item: 3 }],
 			},
 		]);

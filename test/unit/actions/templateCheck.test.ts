@@ -72,35 +72,55 @@ const send = {
 };
 
 describe('a template variable that comes out empty is refused before anything is sent', () => {
+	const json = { variablesInput: 'json', variablesJson: '={{ $json.variables }}' };
+	const asJson = people.map((person) => ({
+		...person,
+		variables: {
+			first_name: person.nickname ?? null,
+			order_id: person.order,
+			tracking_code: person.code,
+		},
+	}));
+	const withNickname = (nickname: string): IDataObject[] =>
+		people.map((person, index) => (index === 1 ? { ...person, nickname } : person));
 	it.each([
-		['From the Template (the mapper), no nickname', mapped, people, 'no value'],
+		['From the Template (the mapper), no nickname', mapped, people, 'no value', true],
 		[
-			'Using Fields Below (rows), an empty nickname',
-			rows,
-			people.map((person, index) => (index === 1 ? { ...person, nickname: '' } : person)),
+			'From the Template (the mapper), an empty nickname',
+			mapped,
+			withNickname(''),
 			'empty text',
+			true,
 		],
+		['Using Fields Below (rows), no nickname', rows, people, 'no value', true],
+		['Using Fields Below (rows), an empty nickname', rows, withNickname(''), 'empty text', true],
+		[
+			'Using Fields Below (rows), a nickname of spaces',
+			rows,
+			withNickname('  '),
+			'only spaces',
+			true,
+		],
+		['Using JSON, a null nickname', json, asJson, 'no value', false],
 	])(
-		'Send, %s in item 2: nothing is sent, the error names item 2, first_name and the expression',
-		async (_mode, variables, inputs, gave) => {
+		'Send, %s in item 1: nothing is sent; one message names item 1 as n8n numbers it, its contact, first_name and the expression',
+		async (_mode, variables, inputs, gave, expression) => {
 			const { requests, templateReads, error } = await run({ ...send, ...variables }, inputs);
 			expect(requests).toEqual([]);
 			expect(templateReads).toEqual(['wat_welcome']);
-			expect(error?.message).toBe('Template variable first_name is empty in item 2');
+			expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
 			expect(error?.description).toBe(
-				`Variables → first_name is {{ $json.nickname }}, which gave ${gave} for this item. ` +
+				(expression
+					? `Variables → first_name is {{ $json.nickname }}, which gave ${gave} for this item. `
+					: `Variables → first_name gave ${gave} for this item. `) +
 					'Template "welcome" shows {{first_name}} in its body: sent without a value, the contact would see the placeholder. ' +
-					"Give every item a value (e.g. {{ $json.name || 'there' }}), or leave out the items without one (e.g. with a Filter node before this one). " +
+					(expression
+						? "Give every item a value (e.g. {{ $json.nickname || 'there' }}), or leave out the items without one (e.g. with a Filter node before this one). "
+						: 'Give first_name a value, or remove it from Variables. ') +
 					'Nothing was sent: every item is checked before the first one is sent.',
 			);
 		},
 	);
-
-	it('Using Fields Below, a row whose expression finds nothing was already refused, naming the variable', async () => {
-		const { requests, error } = await run({ ...send, ...rows });
-		expect(requests).toEqual([]);
-		expect(error?.message).toBe('Variables "first_name" has no value');
-	});
 
 	it('the same items with a nickname each are sent, every variable filled', async () => {
 		const everyone = people.map((person) => ({ nickname: 'friend', ...person }));
@@ -128,15 +148,15 @@ describe('a template variable that comes out empty is refused before anything is
 
 	it('a header variable, a URL button variable, text of spaces: each is empty too', async () => {
 		const header = await run({ ...send, ...mapped }, [{ ...people[0], order: '' }]);
-		expect(header.error?.message).toBe('Template variable order_id is empty in item 1');
+		expect(header.error?.message).toBe('Variable order_id is empty in item 0 (+919900000001)');
 		expect(header.error?.description).toContain(
-			'{{ $json.order }}, which gave no value for this item. Template "welcome" shows {{order_id}} in its header',
+			'{{ $json.order }}, which gave empty text for this item. Template "welcome" shows {{order_id}} in its header',
 		);
 		const button = await run({ ...send, ...mapped }, [{ ...people[0], code: undefined }]);
-		expect(button.error?.message).toBe('Template variable tracking_code is empty in item 1');
+		expect(button.error?.message).toBe('Variable tracking_code is empty in item 0 (+919900000001)');
 		expect(button.error?.description).toContain('shows {{tracking_code}} in a URL button');
 		const spaces = await run({ ...send, ...rows }, [{ ...people[0], nickname: '   ' }]);
-		expect(spaces.error?.message).toBe('Template variable first_name is empty in item 1');
+		expect(spaces.error?.message).toBe('Variable first_name is empty in item 0 (+919900000001)');
 		expect(spaces.error?.description).toContain('which gave only spaces for this item');
 		expect([header.requests, button.requests, spaces.requests]).toEqual([[], [], []]);
 	});
@@ -148,12 +168,12 @@ describe('a template variable that comes out empty is refused before anything is
 		);
 		expect(requests).toEqual([]);
 		expect(error?.message).toBe(
-			'Template variable first_name is empty in item 1 (and tracking_code)',
+			'Variable first_name is empty in item 0 (+919900000001) (and tracking_code)',
 		);
 		expect(error?.description).toMatch(/^Variables give no value for first_name\. /);
 	});
 
-	it('with Continue On Fail, item 2 is an error item and items 1 and 3 are sent', async () => {
+	it('with Continue On Fail, item 1 is an error item and items 0 and 2 are sent', async () => {
 		const { requests, items } = await run({ ...send, ...mapped }, people, {
 			continueOnFail: true,
 		});
@@ -162,7 +182,7 @@ describe('a template variable that comes out empty is refused before anything is
 		).toEqual(['+919900000001', '+919900000003']);
 		expect(items.map((item) => [item.pairedItem, item.json.error ?? item.json.event_id])).toEqual([
 			[{ item: 0 }, 'evt_1'],
-			[{ item: 1 }, 'Template variable first_name is empty in item 2'],
+			[{ item: 1 }, 'Variable first_name is empty in item 1 (+919900000002)'],
 			[{ item: 2 }, 'evt_1'],
 		]);
 	});
@@ -175,10 +195,10 @@ describe('a template variable that comes out empty is refused before anything is
 			aiAgentId: 'aiflw_1',
 		});
 		expect(requests).toEqual([]);
-		expect(error?.message).toBe('Template variable first_name is empty in item 2');
+		expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
 	});
 
-	it('Send App Message: with a Fallback Template, its variables need values; without one, nothing is checked', async () => {
+	it('Send App Message: with a Fallback Template, its variables need values; without one, a variable given empty is refused all the same (one rule)', async () => {
 		const app = {
 			resource: 'templateMessage',
 			operation: 'sendAppMessage',
@@ -192,11 +212,20 @@ describe('a template variable that comes out empty is refused before anything is
 			templateId: locator('wat_welcome'),
 		});
 		expect(fallback.requests).toEqual([]);
-		expect(fallback.error?.message).toBe('Template variable first_name is empty in item 2');
-		const appOnly = await run({ ...app, useFallbackTemplate: false });
-		expect(appOnly.error).toBeUndefined();
+		expect(fallback.error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+		const appOnly = await run({ ...app, ...rows, useFallbackTemplate: false });
 		expect(appOnly.templateReads).toEqual([]);
-		expect(appOnly.requests).toHaveLength(3);
+		expect(appOnly.requests).toEqual([]);
+		expect(appOnly.error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+		expect(appOnly.error?.description).toMatch(
+			/^Variables → first_name is \{\{ \$json\.nickname \}\}, which gave no value for this item\. An empty value is never sent\. /,
+		);
+		const everyone = await run(
+			{ ...app, ...rows, useFallbackTemplate: false },
+			people.map((person) => ({ nickname: 'friend', ...person })),
+		);
+		expect(everyone.error).toBeUndefined();
+		expect(everyone.requests).toHaveLength(3);
 	});
 
 	it('Send and Wait: the link and message fill their variables; another one left empty is refused before the send', async () => {
@@ -228,7 +257,7 @@ describe('a template variable that comes out empty is refused before anything is
 		});
 		expect(empty.requests).toEqual([]);
 		expect(empty.putExecutionToWait).not.toHaveBeenCalled();
-		expect(empty.error?.message).toBe('Template variable order_id is empty in item 1');
+		expect(empty.error?.message).toBe('Variable order_id is empty in item 0 (+919900000001)');
 		expect(empty.error?.description).toMatch(
 			/^Other Template Variables → order_id is \{\{ \$json\.order \}\}, which gave empty text/,
 		);
@@ -292,9 +321,9 @@ describe('a template variable that comes out empty is refused before anything is
 				people.map((person) => ({ nickname: '', ...person })),
 			);
 			expect(requests).toEqual([]);
-			expect(error?.message).toBe('Template variable first_name is empty in item 2');
+			expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
 			expect(error?.description).toMatch(
-				/^Global Variables and Contact Variables give no value for first_name\. /,
+				/^Contact Variables → first_name is \{\{ \$json\.nickname \}\}, which gave empty text for this item\. /,
 			);
 			const global = await run(
 				{
@@ -317,7 +346,8 @@ describe('a template variable that comes out empty is refused before anything is
 				{ responses: [accepted] },
 			);
 			expect(error).toBeUndefined();
-			expect(templateReads).toEqual([]);
+			// Read once after the launch, for the message the output shows (not to check contacts).
+			expect(templateReads).toEqual(['wat_welcome']);
 			expect(requests).toHaveLength(1);
 		});
 	});

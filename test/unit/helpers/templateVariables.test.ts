@@ -42,7 +42,11 @@ describe('template variables', () => {
 		const result = await getTemplateVariables.call(context);
 		expect(requests[0].url).toBe('https://peach.test/api/v1/whats_app_templates/wat_1');
 		expect(result.fields.map((field) => [field.id, field.displayName, field.required])).toEqual([
-			['header_media', 'header_media (media URL or media://ID)', true],
+			[
+				'header_media',
+				'header_media (media URL or media://ID; empty with Header Media From a Binary Field)',
+				false,
+			],
 			['first_name', 'first_name (e.g. Ana)', true],
 			['order_id', 'order_id', true],
 			['status', 'status (e.g. ready)', true],
@@ -55,18 +59,23 @@ describe('template variables', () => {
 		expect(none.requests).toHaveLength(0);
 	});
 
-	it("with Header Media from a binary field (one file or each contact's) the mapper does not ask for header_media", async () => {
-		for (const headerMedia of ['binary', 'binaryPerContact']) {
+	it('the list depends on the template alone: Header Media (a file from a binary field or not) never changes it, and header_media is never required (n8n empties typed values when a parameter the list depends on changes)', async () => {
+		for (const headerMedia of ['variables', 'binary', 'binaryPerContact']) {
 			const { context } = createLoadOptionsContext({
 				currentParams: { templateId: locator('wat_1'), headerMedia },
 				responses: [{ statusCode: 200, body: template }],
 			});
 			const result = await getTemplateVariables.call(context);
-			expect(result.fields.map((field) => field.id)).toEqual(['first_name', 'order_id', 'status']);
+			expect(result.fields.map((field) => [field.id, field.required])).toEqual([
+				['header_media', false],
+				['first_name', true],
+				['order_id', true],
+				['status', true],
+			]);
 		}
 	});
 
-	it('Send and Wait on a template whose variables it fills itself says so, not that the template has none', async () => {
+	it('a template with nothing to fill in shows no notice (n8n draws every notice of the list as a warning); no template yet says to pick one', async () => {
 		const approval = {
 			id: 'wat_approval',
 			components: [
@@ -87,17 +96,11 @@ describe('template variables', () => {
 			},
 			responses: [{ statusCode: 200, body: approval }],
 		});
-		expect(await getTemplateVariables.call(context)).toEqual({
-			fields: [],
-			emptyFieldsNotice: 'Nothing to fill in: the node fills message and approval_link',
-		});
+		expect(await getTemplateVariables.call(context)).toEqual({ fields: [] });
 		const plain = createLoadOptionsContext({
 			currentParams: { templateId: locator('wat_plain') },
 			responses: [{ statusCode: 200, body: { id: 'wat_plain', components: [] } }],
 		});
-		expect(await getTemplateVariables.call(plain.context)).toEqual({
-			fields: [],
-			emptyFieldsNotice: 'This template has no variables: nothing to fill in',
-		});
+		expect(await getTemplateVariables.call(plain.context)).toEqual({ fields: [] });
 	});
 });

@@ -4,13 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { requireText, validateEmail, validateHttpUrl } from '../../../nodes/Peach/helpers/fields';
 import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
 import { parseJsonObject } from '../../../nodes/Peach/helpers/json';
-import {
-	jsonToLiquidValues,
-	omitEmpty,
-	outputOf,
-	pairsToLiquidValues,
-	pairsToStringMap,
-} from '../../../nodes/Peach/helpers/payload';
+import { omitEmpty, outputOf, pairsToStringMap } from '../../../nodes/Peach/helpers/payload';
 import {
 	normalizeBusinessPhoneNumber,
 	normalizeContactPhoneNumber,
@@ -230,18 +224,6 @@ describe('key/value rows', () => {
 		});
 	});
 
-	it('keeps numbers in liquid values', () => {
-		expect(
-			pairsToLiquidValues('Variables', [
-				{ key: 'name', value: 'Asha' },
-				{ key: 'amount', value: 120 },
-			]),
-		).toEqual({
-			name: 'Asha',
-			amount: 120,
-		});
-	});
-
 	it('refuses empty and duplicate names, and object values', () => {
 		expect(() => pairsToStringMap('Metadata', [{ key: '', value: 'x' }])).toThrow(
 			'has a row without a name',
@@ -252,9 +234,6 @@ describe('key/value rows', () => {
 				{ key: 'a', value: '2' },
 			]),
 		).toThrow('Metadata "a" is used twice');
-		expect(() => pairsToLiquidValues('Variables', [{ key: 'h', value: { link: 'x' } }])).toThrow(
-			'Variables "h" {"link":"x"} is neither text nor a number',
-		);
 	});
 
 	it('omits undefined, empty strings and empty objects', () => {
@@ -278,32 +257,12 @@ describe('review defects', () => {
 		expect(JSON.parse(JSON.stringify(metadata))).toEqual(
 			JSON.parse('{"constructor":"x","toString":"x","valueOf":"x","__proto__":"x"}'),
 		);
-		expect(Object.keys(pairsToLiquidValues('Variables', rows))).toHaveLength(4);
 		expect(() =>
 			pairsToStringMap('Metadata', [
 				{ key: 'toString', value: 'a' },
 				{ key: 'toString', value: 'b' },
 			]),
 		).toThrow('Metadata "toString" is used twice');
-	});
-
-	it('template variables follow one rule from rows and from JSON', () => {
-		const header = { link: 'https://example.com/a.pdf', filename: 'a.pdf' };
-		for (const build of [
-			(key: string, value: unknown) => pairsToLiquidValues('Variables', [{ key, value }]),
-			(key: string, value: unknown) => jsonToLiquidValues('Variables', { [key]: value as string }),
-		]) {
-			expect(build('first_name', 'Asha')).toEqual({ first_name: 'Asha' });
-			expect(build('total', 42)).toEqual({ total: 42 });
-			expect(build('header_media', header)).toEqual({ header_media: header });
-			expect(() => build('first_name', { link: 'x' })).toThrow(
-				'Variables "first_name" {"link":"x"} is neither text nor a number',
-			);
-			expect(() => build('first_name', null)).toThrow('Variables "first_name" has no value');
-			expect(() => build('header_media', { url: 'x' })).toThrow(
-				'is not {"link": "...", "filename": "..."}',
-			);
-		}
 	});
 
 	it('the phone number message states the digits the check allows (7 to 15)', () => {

@@ -9,20 +9,32 @@ const { searchAutomations, searchTemplates, searchTriggers } = listSearch;
 
 const templates = [
 	{ id: 'wat_2', template_name: 'order_update', language: 'en', status: 'approved' },
-	{ id: 'wat_1', template_name: 'welcome', language: 'en_US', status: 'APPROVED' },
+	{
+		id: 'wat_1',
+		template_name: 'welcome',
+		language: 'en_US',
+		status: 'APPROVED',
+		components: [
+			{ component_type: 'header', value: 'Welcome' },
+			{
+				component_type: 'body',
+				value: "Hi {{first_name | example: 'Asha'}},\nwelcome to   Peach!",
+			},
+		],
+	},
 	{ id: 'wat_3', template_name: 'promo', language: 'en', status: 'pending' },
 	{ id: 'wat_4', template_name: 'old', language: 'en', status: 'rejected' },
 ];
 
 describe('list search', () => {
-	it('templates: one request per call, only approved ones, with name, language and status, sorted', async () => {
+	it('templates: one request per call, only approved ones, with name, language, status and the body (a user picks by what the message says)', async () => {
 		const { context, requests } = createLoadOptionsContext({
 			responses: [{ statusCode: 200, body: templates }],
 		});
 		const result = await searchTemplates.call(context);
 		expect(result.results).toEqual([
 			{ name: 'order_update (en, approved)', value: 'wat_2' },
-			{ name: 'welcome (en_US, APPROVED)', value: 'wat_1' },
+			{ name: 'welcome (en_US, APPROVED) · Hi {{first_name}}, welcome to Peach!', value: 'wat_1' },
 		]);
 		expect(requests).toHaveLength(1);
 		expect(requests[0].options.method).toBe('GET');
@@ -40,7 +52,7 @@ describe('list search', () => {
 			responses: [{ statusCode: 200, body: templates }],
 		});
 		expect((await searchTemplates.call(context, 'WEL')).results).toEqual([
-			{ name: 'welcome (en_US, APPROVED)', value: 'wat_1' },
+			{ name: 'welcome (en_US, APPROVED) · Hi {{first_name}}, welcome to Peach!', value: 'wat_1' },
 		]);
 		expect(requests).toHaveLength(1);
 	});

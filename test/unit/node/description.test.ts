@@ -59,13 +59,18 @@ describe('Peach node description', () => {
 		}
 	});
 
-	it('offers each Resource and Operation list sorted by name, each operation shown for its resource only', () => {
+	it("leads with the main action (n8n lists a node's actions in Resource, then Operation order, with no search for a community node): Template Message → Send, then Send and Wait; every other list sorted by name, each operation shown for its resource only", () => {
 		const resources = options(description.properties.find((p) => p.name === 'resource')!);
 		const sorted = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
-		expect(resources.map((r) => r.name)).toEqual(sorted(resources.map((r) => r.name)));
+		const [main, ...rest] = resources.map((r) => r.name);
+		expect(main).toBe('Template Message');
+		expect(rest).toEqual(sorted(rest));
 		for (const property of description.properties.filter((p) => p.name === 'operation')) {
 			const names = options(property).map((o) => o.name);
-			expect(names).toEqual(sorted(names));
+			if (property.displayOptions?.show?.resource?.[0] === 'templateMessage') {
+				expect(names.slice(0, 2)).toEqual(['Send', 'Send and Wait for Response']);
+				expect(names.slice(2)).toEqual(sorted(names.slice(2)));
+			} else expect(names).toEqual(sorted(names));
 			expect(property.displayOptions?.show?.resource).toHaveLength(1);
 		}
 	});

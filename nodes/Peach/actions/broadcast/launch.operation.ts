@@ -24,7 +24,7 @@ export const option: OperationOption = {
 	value: 'launch',
 	action: 'Launch a broadcast',
 	description:
-		'Send an approved template to many contacts at once: an audience, or one broadcast from all input items. Never repeat a launch that failed without checking: it may have started.',
+		'Send an approved template to many contacts at once: an audience, or one broadcast from all input items',
 };
 
 export const properties: INodeProperties[] = [
@@ -42,7 +42,6 @@ export const properties: INodeProperties[] = [
 		label: 'Global Variables',
 		description:
 			'Values of the template variables shared by every contact (per-contact values below take precedence)',
-		dependsOn: ['headerMedia'],
 	}),
 	{
 		displayName: 'Recipients',

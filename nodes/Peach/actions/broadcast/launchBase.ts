@@ -7,7 +7,8 @@ import { toFutureUtcTimestamp } from '../../helpers/time';
 import { apiPath } from '../../transport/path';
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
-import { liquidValuesOfItem, locatorValueOf, replyAutomationOfItem } from '../itemParameters';
+import type { ItemVariables } from '../itemParameters';
+import { liquidValuesOf, locatorValueOf, replyAutomationOfItem } from '../itemParameters';
 
 /**
  * What Broadcast → Launch's two plans share (launchFromItems.ts, launchToAudience.ts): the plan's
@@ -34,8 +35,15 @@ export type LaunchPlan =
 	  }
 	| { recipients: 'audience'; broadcast: IDataObject; headerMedia?: HeaderMedia };
 
-export /** The broadcast fields shared by every contact, read from the first item (they cannot vary per contact). */
-function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * The broadcast fields shared by every contact, read from the first item (they cannot vary per
+ * contact); `globalVariables`: that item's Global Variables, read once.
+ */
+export function broadcastBase(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	globalVariables: ItemVariables,
+): IDataObject {
 	const additionalFields = context.getNodeParameter(
 		'additionalFields',
 		itemIndex,
@@ -60,7 +68,7 @@ function broadcastBase(context: IExecuteFunctions, itemIndex: number): IDataObje
 			'Template',
 			'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
 		),
-		liquid_values: liquidValuesOfItem(context, itemIndex, 'Global Variables'),
+		liquid_values: liquidValuesOf(globalVariables),
 		delivery_mode: deliveryMode,
 		scheduled_launch_time: isSet(additionalFields.scheduledLaunchTime)
 			? toFutureUtcTimestamp(

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { omitEmpty, pairsToLiquidValues, rowsOf } from '../../helpers/payload';
+import { omitEmpty, rowsOf } from '../../helpers/payload';
+import { givenVariables } from '../../helpers/variableValues';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { checkRows } from '../../helpers/rows';
 import { templateOf } from '../../api/templates';
@@ -8,26 +9,72 @@ import { isPlainObject } from '../../helpers/json';
 import { renderTemplate } from '../../helpers/templatePreview';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
+import type { ItemVariables } from '../itemParameters';
+import { variablesOfItem } from '../itemParameters';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
+import type { VariablesToCheck } from '../templateCheck';
 import { checkTemplateBeforeSend } from '../templateCheck';
 import type { LaunchPlan } from './launchBase';
 import { broadcastBase, launch } from './launchBase';
 
 type FromItems = Extract<LaunchPlan, { recipients: 'items' }>;
 
-/** One broadcast contact from an input item: phone, name and the contact's own variables. Pure. */
+/**
+ * One broadcast contact from an input item: phone, name and the contact's own variables (rows, by
+ * the one rule of helpers/variableValues.ts: an empty one is set aside in `empty`). Pure.
+ */
 export function broadcastContact(input: {
 	itemIndex: number;
 	phoneNumber: unknown;
 	name: unknown;
 	variables: unknown;
-}): IDataObject {
-	const at = `Item ${input.itemIndex + 1}`;
-	return omitEmpty({
-		phone_number: normalizeContactPhoneNumber(`${at} → Contact Phone Number`, input.phoneNumber),
-		name: typeof input.name === 'string' ? input.name.trim() : undefined,
-		liquid_values: pairsToLiquidValues(`${at} → Contact Variables`, rowsOf(input.variables)),
-	});
+}): { contact: IDataObject; empty: string[] } {
+	const at = `Item ${input.itemIndex}`;
+	const given = givenVariables('fields', { rows: input.variables }, `${at} → Contact Variables`);
+	return {
+		contact: omitEmpty({
+			phone_number: normalizeContactPhoneNumber(`${at} → Contact Phone Number`, input.phoneNumber),
+			name: typeof input.name === 'string' ? input.name.trim() : undefined,
+			liquid_values: given.values,
+		}),
+		empty: given.empty,
+	};
+}
+
+/**
+ * A contact's variables as the template check reads them: the global ones and its own (which take
+ * precedence), each named where the user gave it.
+ */
+function contactVariablesToCheck(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	globalVariables: ItemVariables | undefined,
+	own: { values: IDataObject; empty: string[] },
+	merged: IDataObject,
+): VariablesToCheck {
+	const rows = () =>
+		rowsOf(context.getNodeParameter('contactVariables', itemIndex, {}, { rawExpressions: true }));
+	const ownRaw = (name: string) =>
+		rows().find((row) => typeof row.key === 'string' && row.key.trim() === name)?.value;
+	const isOwn = (name: string) => own.empty.includes(name) || name in own.values;
+	return {
+		values: merged,
+		empty: [...new Set([...(globalVariables?.empty ?? []), ...own.empty])],
+		field: 'Global Variables',
+		alsoIn: 'Contact Variables',
+		fieldOf: (name) => (isOwn(name) ? 'Contact Variables' : 'Global Variables'),
+		expressionOf: (name) => {
+			if (!isOwn(name)) return globalVariables?.expressionOf(name);
+			const raw = ownRaw(name);
+			return typeof raw === 'string' && raw.startsWith('=') ? raw.slice(1).trim() : undefined;
+		},
+		rawValueOf: (name) =>
+			isOwn(name)
+				? rowsOf(context.getNodeParameter('contactVariables', itemIndex, {})).find(
+						(row) => typeof row.key === 'string' && row.key.trim() === name,
+					)?.value
+				: globalVariables?.rawValueOf(name),
+	};
 }
 
 /** What names the one broadcast made from all input items between tries of the node. */
@@ -43,7 +90,10 @@ export async function prepareFromItems(
 	itemIndexes: number[],
 ): Promise<PreparedDeliveries<LaunchPlan>> {
 	const problems: PreparedDeliveries<LaunchPlan>['problems'] = [];
-	const base = itemIndexes.length ? broadcastBase(context, itemIndexes[0]) : {};
+	const globalVariables = itemIndexes.length
+		? variablesOfItem(context, itemIndexes[0], 'Global Variables')
+		: undefined;
+	const base = globalVariables ? broadcastBase(context, itemIndexes[0], globalVariables) : {};
 	const templateId = String(base.whats_app_template_id);
 	const perContact =
 		itemIndexes.length > 0 &&
@@ -72,21 +122,27 @@ export async function prepareFromItems(
 			continue;
 		}
 		try {
+			const { contact, empty } = row.value;
 			const values = {
 				...(base.liquid_values as IDataObject | undefined),
-				...(row.value.liquid_values as IDataObject | undefined),
+				...(contact.liquid_values as IDataObject | undefined),
 			};
 			const ownMedia = perContact
 				? await headerMediaOfItem(context, row.itemIndex, templateId, values)
 				: undefined;
 			await checkTemplateBeforeSend(context, row.itemIndex, {
 				templateId,
-				values,
-				field: 'Global Variables',
-				alsoIn: 'Contact Variables',
+				variables: contactVariablesToCheck(
+					context,
+					row.itemIndex,
+					globalVariables,
+					{ values: (contact.liquid_values as IDataObject | undefined) ?? {}, empty },
+					values,
+				),
 				filledLater: headerMedia || ownMedia ? ['header_media'] : [],
+				recipient: String(contact.phone_number),
 			});
-			contacts.push({ itemIndex: row.itemIndex, contact: row.value, headerMedia: ownMedia });
+			contacts.push({ itemIndex: row.itemIndex, contact, headerMedia: ownMedia });
 		} catch (error) {
 			problems.push({ itemIndex: row.itemIndex, error: error as Error });
 		}

@@ -7,7 +7,9 @@ import { templateOf } from '../../api/templates';
 import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
+import { variablesOfItem } from '../itemParameters';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
+import { refuseEmptyVariables } from '../templateCheck';
 import type { LaunchPlan } from './launchBase';
 import { broadcastBase, launch } from './launchBase';
 
@@ -22,17 +24,18 @@ export async function prepareToAudiences(
 	itemIndexes: number[],
 ): Promise<PreparedDeliveries<LaunchPlan>> {
 	const problems: PreparedDeliveries<LaunchPlan>['problems'] = [];
-	const rows = checkRows(
-		itemIndexes,
-		(itemIndex): IDataObject => ({
-			...broadcastBase(context, itemIndex),
+	const rows = checkRows(itemIndexes, (itemIndex) => {
+		const globalVariables = variablesOfItem(context, itemIndex, 'Global Variables');
+		const broadcast: IDataObject = {
+			...broadcastBase(context, itemIndex, globalVariables),
 			audience_id: requireText(
 				'Audience ID',
 				context.getNodeParameter('audienceId', itemIndex),
 				'Copy the audience ID from the Peach web app.',
 			),
-		}),
-	);
+		};
+		return { broadcast, globalVariables };
+	});
 	const deliveries: PreparedDeliveries<LaunchPlan>['deliveries'] = [];
 	for (const row of rows) {
 		if ('error' in row) {
@@ -40,15 +43,18 @@ export async function prepareToAudiences(
 			continue;
 		}
 		try {
+			const { broadcast, globalVariables } = row.value;
+			// Each contact's own values are Peach's (the audience's): only the given ones are checked.
+			refuseEmptyVariables(context, row.itemIndex, globalVariables);
 			const headerMedia = await headerMediaOfItem(
 				context,
 				row.itemIndex,
-				String(row.value.whats_app_template_id),
-				row.value.liquid_values as IDataObject | undefined,
+				String(broadcast.whats_app_template_id),
+				broadcast.liquid_values as IDataObject | undefined,
 			);
 			deliveries.push({
 				inputs: [row.itemIndex],
-				plan: { recipients: 'audience', broadcast: row.value, headerMedia },
+				plan: { recipients: 'audience', broadcast, headerMedia },
 			});
 		} catch (error) {
 			problems.push({ itemIndex: row.itemIndex, error: error as Error });

@@ -46,12 +46,12 @@ export async function executeBatch(
 ): Promise<BatchOutput[]> {
 	const rows = checkRows(itemIndexes, (itemIndex) => ({
 		phone_number: normalizeContactPhoneNumber(
-			`Item ${itemIndex + 1} → Phone Number`,
+			`Item ${itemIndex} → Phone Number`,
 			this.getNodeParameter('phoneNumber', itemIndex),
 		),
 		...contactAttributes(
 			this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
-			`Item ${itemIndex + 1}`,
+			`Item ${itemIndex}`,
 		),
 	}));
 	const problems = rows.flatMap((row) => ('error' in row ? [row] : []));

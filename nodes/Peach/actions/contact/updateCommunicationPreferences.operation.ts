@@ -119,7 +119,7 @@ export async function executeBatch(
 	}
 	const rows = checkRows(itemIndexes, (itemIndex) =>
 		normalizeContactPhoneNumber(
-			`Item ${itemIndex + 1} → Phone Number`,
+			`Item ${itemIndex} → Phone Number`,
 			this.getNodeParameter('phoneNumber', itemIndex),
 		),
 	);

@@ -17,7 +17,7 @@ export const option: OperationOption = {
 	value: 'create',
 	action: 'Create an order',
 	description:
-		'Create a WhatsApp Payments order for a contact, with line items in minor units (12000 = ₹120.00). Never repeat one that failed without checking.',
+		'Create a WhatsApp Payments order for a contact, with line items in minor units (12000 = ₹120.00)',
 };
 
 export const ORDER_TYPES = ['physical_goods', 'digital_goods'];

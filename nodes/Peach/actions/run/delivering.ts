@@ -17,6 +17,7 @@ import type { NodeError } from './items';
 import { errorItem, errorJson, pairedItemOf, toNodeError } from './items';
 import { dryRunOutputs } from './dryRun';
 import { claimError, earlierJson, nothingSentError, partialError, unknownError } from './outcome';
+import { presentDeliveries } from './presentation';
 import { DeliveryRecord } from './record/record';
 
 /** One delivery on its way through a run: whom it is for, its place in the record, what became of it. */
@@ -277,5 +278,18 @@ export async function runDelivering(
 	}
 	for (const [at, { inputs, error }] of failures)
 		output.push({ at, item: errorItem(error, inputs) });
-	return output.sort((a, b) => a.at - b.at).map(({ item }) => item);
+	// Each output leads with what a person checks (presentation.ts); what it had stays beneath.
+	const entryAt = new Map(entries.map((entry) => [entry.delivery.inputs[0], entry]));
+	return await presentDeliveries(
+		context,
+		operation,
+		output
+			.sort((a, b) => a.at - b.at)
+			.map(({ at, item }) => ({
+				item,
+				plan: entryAt.get(at)?.delivery.plan,
+				recipient: entryAt.get(at)?.recipient,
+				notSent: notSentFailures.has(at),
+			})),
+	);
 }

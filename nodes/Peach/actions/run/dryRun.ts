@@ -3,15 +3,17 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { DeliveringBatchOperation, DeliveringOperation, Delivery } from '../node.type';
 import type { NodeError } from './items';
 import { errorItem, pairedItemOf, toNodeError } from './items';
+import { dryRunView } from './presentation';
 
-/** What every Dry Run output says, and the node's notice under its output. */
+/** The node's notice under a Dry Run's output: said once, not in every item. */
 export const DRY_RUN_NOTE =
 	'Dry Run: nothing was sent, uploaded or recorded. Turn off Request Options → Dry Run to send.';
 
 /**
  * Dry Run of an operation that delivers messages, after every item was read and checked as for a
- * real run: each delivery's `wouldSend` and `preview` (the operation's `preview`, which only reads),
- * paired to its input items; the items that failed their checks as error items (only with Continue
+ * real run: each delivery's person's view first (to, message, outcome: presentation.ts), then
+ * `dryRun: true`, `wouldSend` and `preview` (the operation's `preview`, which only reads), paired to
+ * its input items; the items that failed their checks as error items (only with Continue
  * On Fail: without it the run has already stopped, naming them). No record is opened, no file is
  * uploaded, nothing is sent.
  */
@@ -30,7 +32,10 @@ export async function dryRunOutputs(
 			const json = await preview.call(context, plan, inputs[0]);
 			output.push({
 				at: inputs[0],
-				item: { json: { dryRun: DRY_RUN_NOTE, ...json }, pairedItem: pairedItemOf(inputs) },
+				item: {
+					json: dryRunView({ dryRun: true, ...json }, operation.recipientOf?.(plan)),
+					pairedItem: pairedItemOf(inputs),
+				},
 			});
 		} catch (caught) {
 			const error = toNodeError(context, caught, inputs[0], operation.properties);

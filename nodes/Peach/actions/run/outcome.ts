@@ -13,15 +13,16 @@ import type { NodeError } from './items';
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * "item 3", "items 3, 5 and 8", "items 4 to 2000" (1-based, as n8n shows items; sorted input): runs
- * of consecutive items as ranges, at most 20 parts, then how many more.
+ * "item 3", "items 3, 5 and 8", "items 4 to 2000" (n8n's item index, from 0, as n8n numbers items in
+ * its errors; sorted input): runs of consecutive items as ranges, at most 20 parts, then how many
+ * more.
  */
 function itemList(indexes: number[]): string {
 	const parts: string[] = [];
 	for (let start = 0; start < indexes.length; ) {
 		let end = start;
 		while (end + 1 < indexes.length && indexes[end + 1] === indexes[end] + 1) end++;
-		const [first, last] = [indexes[start] + 1, indexes[end] + 1];
+		const [first, last] = [indexes[start], indexes[end]];
 		if (end === start) parts.push(String(first));
 		else if (end === start + 1) parts.push(String(first), String(last));
 		else parts.push(`${first} to ${last}`);
@@ -51,7 +52,7 @@ export function nothingSentError(problems: Map<number, NodeError>): NodeError {
 	const [, error] = first;
 	const more = others
 		.slice(0, 10)
-		.map(([itemIndex, other]) => `item ${itemIndex + 1}: ${other.message}`);
+		.map(([itemIndex, other]) => `item ${itemIndex}: ${other.message}`);
 	const tail = others.length > 10 ? `; and ${others.length - 10} more` : '';
 	error.description = [
 		error.description,
@@ -93,7 +94,7 @@ export function partialError(failures: Map<number, NodeError>, summary: RunSumma
 	if (sent.length) {
 		const receipts = sent
 			.slice(0, 20)
-			.map((entry) => `item ${entry.itemIndex + 1} (${receiptOf(entry.json)})`);
+			.map((entry) => `item ${entry.itemIndex} (${receiptOf(entry.json)})`);
 		const more = sent.length > 20 ? ` and ${sent.length - 20} more` : '';
 		parts.push(
 			`Already sent${remembered ? '' : ', do not send these again'}: ${receipts.join(', ')}${more}.`,
@@ -178,7 +179,7 @@ export function unknownError(
 ): NodeError {
 	return new NodeOperationError(
 		context.getNode(),
-		`The outcome of item ${itemIndex + 1}${recipient !== undefined ? ` (${recipient})` : ''} is unknown: an earlier try's request may have reached Peach`,
+		`The outcome of item ${itemIndex}${recipient !== undefined ? ` (${recipient})` : ''} is unknown: an earlier try's request may have reached Peach`,
 		{
 			itemIndex,
 			description: `${reason ? `${reason} ` : ''}It is not sent again. Check it in the Peach web app (the contact's conversation, or the order; Template Message → Get Many Statuses lists what Peach queued); to send it anyway, turn on Request Options → Send Again If Outcome Unknown and retry.`,

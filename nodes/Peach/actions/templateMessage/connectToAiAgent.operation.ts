@@ -9,7 +9,7 @@ import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { liquidValuesOfItem } from '../itemParameters';
+import { liquidValuesOf, variablesOfItem } from '../itemParameters';
 import type { OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { checkAgainstTemplate } from './shared';
@@ -19,13 +19,13 @@ export const option: OperationOption = {
 	value: 'connectToAiAgent',
 	action: 'Connect a contact to an AI agent',
 	description:
-		"Send an approved template to a contact and hand the contact's replies to a Peach AI agent. Never repeat one that failed without checking: it may have been sent.",
+		"Send an approved template to a contact and hand the contact's replies to a Peach AI agent",
 };
 
 export const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', { required: true, description: 'The approved WhatsApp template to send' }),
-	...templateVariablesFields({ dependsOn: ['headerMedia'] }),
+	...templateVariablesFields(),
 	...headerMediaFields(),
 	{
 		displayName: 'AI Agent ID',
@@ -93,15 +93,16 @@ export async function prepare(
 	itemIndex: number,
 ): Promise<TemplateMessagePlan> {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const variables = variablesOfItem(this, itemIndex);
 	const body = buildConnectToAiAgentBody({
 		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 		templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
-		liquidValues: liquidValuesOfItem(this, itemIndex),
+		liquidValues: liquidValuesOf(variables),
 		aiAgentId: this.getNodeParameter('aiAgentId', itemIndex),
 		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 		businessPhoneNumber: additionalFields.businessPhoneNumber,
 	});
-	return { body, headerMedia: await checkAgainstTemplate(this, itemIndex, body) };
+	return { body, headerMedia: await checkAgainstTemplate(this, itemIndex, body, variables) };
 }
 
 export {

@@ -7,7 +7,7 @@ import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { isPlainObject } from '../../helpers/json';
 import { followUntil } from '../../transport/poll';
-import { liquidValuesOfItem, replyAutomationOfItem } from '../itemParameters';
+import { liquidValuesOf, replyAutomationOfItem, variablesOfItem } from '../itemParameters';
 import type { Delivered, OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
@@ -18,7 +18,7 @@ export const option: OperationOption = {
 	value: 'send',
 	action: 'Send a template message',
 	description:
-		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID. Never repeat a send that failed without checking: it may have been queued.',
+		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID',
 };
 
 /** WhatsApp message statuses after which nothing more happens to a delivery. */
@@ -31,7 +31,7 @@ export const properties: INodeProperties[] = [
 		required: true,
 		description: 'The approved WhatsApp template to send',
 	}),
-	...templateVariablesFields({ dependsOn: ['headerMedia'] }),
+	...templateVariablesFields(),
 	...headerMediaFields(),
 	contactFieldsCollection(),
 	{
@@ -142,18 +142,19 @@ export const delivers = true;
  */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SendPlan> {
 	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const variables = variablesOfItem(this, itemIndex);
 	const body = buildSendTemplateMessageBody(
 		{
 			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 			templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
-			liquidValues: liquidValuesOfItem(this, itemIndex),
+			liquidValues: liquidValuesOf(variables),
 			contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
 			additionalFields,
 			replyAutomation: replyAutomationOfItem(this, itemIndex, additionalFields),
 		},
 		this.getTimezone(),
 	);
-	const headerMedia = await checkAgainstTemplate(this, itemIndex, body);
+	const headerMedia = await checkAgainstTemplate(this, itemIndex, body, variables);
 	if (!this.getNodeParameter('waitForDelivery', itemIndex, false)) return { body, headerMedia };
 	const waitSeconds = Number(this.getNodeParameter('waitTimeout', itemIndex, 60));
 	return {

@@ -4,13 +4,13 @@ import { contactFieldsCollection, phoneNumberField } from '../../descriptions/co
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { templateOf } from '../../api/templates';
-import { contactFrom } from '../../helpers/contact';
+import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
-import { liquidValuesOfItem } from '../itemParameters';
-import { checkTemplateBeforeSend } from '../templateCheck';
+import { liquidValuesOf, variablesOfItem } from '../itemParameters';
+import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateCheck';
 import type { OperationOption } from '../node.type';
 import { apiPath } from '../../transport/path';
 
@@ -32,7 +32,7 @@ export const option: OperationOption = {
 	value: 'sendAppMessage',
 	action: 'Send an app message',
 	description:
-		'Send a Peach app (flow) to a contact, with a fallback template for when the 24-hour reply window is closed. Never repeat one that failed without checking.',
+		'Send a Peach app (flow) to a contact, with a fallback template for when the 24-hour reply window is closed',
 };
 
 export const properties: INodeProperties[] = [
@@ -112,7 +112,8 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	const templateId = fallback
 		? this.getNodeParameter('templateId', itemIndex, '', { extractValue: true })
 		: undefined;
-	const liquidValues = liquidValuesOfItem(this, itemIndex);
+	const variables = variablesOfItem(this, itemIndex);
+	const liquidValues = liquidValuesOf(variables);
 	const body = buildSendAppMessageBody({
 		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
 		appId: this.getNodeParameter('appId', itemIndex),
@@ -122,13 +123,14 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const block = body[APP_MESSAGE.block] as IDataObject;
 	const fallbackTemplate = block[APP_MESSAGE.fallbackTemplate];
+	const recipient = recipientOfEvent(body);
 	if (typeof fallbackTemplate === 'string') {
 		await checkTemplateBeforeSend(this, itemIndex, {
 			templateId: fallbackTemplate,
-			values: liquidValues,
-			field: 'Variables',
+			variables,
+			recipient,
 		});
-	}
+	} else refuseEmptyVariables(this, itemIndex, variables, recipient);
 	return body;
 }
 

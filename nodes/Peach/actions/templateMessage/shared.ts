@@ -18,6 +18,7 @@ import {
 	withHeaderMedia,
 } from '../headerMedia';
 import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../node.type';
+import type { VariablesToCheck } from '../templateCheck';
 import { checkTemplateBeforeSend } from '../templateCheck';
 import { apiPath } from '../../transport/path';
 
@@ -94,14 +95,15 @@ export interface TemplateMessagePlan {
 
 /**
  * The item's event body checked against its template (read once per execution): the header file
- * fits the template's header, and every variable of the template has a value (`field` names where
- * the user gives them). Returns the header file (undefined with Header Media From the Variables).
+ * fits the template's header, and every variable of the template has a value (`variables`: what the
+ * item gave, read once; the body's `liquid_values` is what goes). Returns the header file
+ * (undefined with Header Media None).
  */
 export async function checkAgainstTemplate(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	body: IDataObject,
-	field = 'Variables',
+	variables: VariablesToCheck,
 ): Promise<HeaderMedia | undefined> {
 	const message = isPlainObject(body.template_message) ? body.template_message : {};
 	const templateId = String(message.whats_app_template_id);
@@ -109,9 +111,9 @@ export async function checkAgainstTemplate(
 	const headerMedia = await headerMediaOfItem(context, itemIndex, templateId, values);
 	await checkTemplateBeforeSend(context, itemIndex, {
 		templateId,
-		values,
-		field,
+		variables: { ...variables, values: values ?? {} },
 		filledLater: headerMedia ? ['header_media'] : [],
+		recipient: recipientOfEvent(body),
 	});
 	return headerMedia;
 }

@@ -20,17 +20,19 @@ export const approvalRequestProperties: INodeProperties[] = [
 			{
 				name: 'In a Template Variable',
 				value: 'variable',
-				description: 'The body carries the link as text, after "Please answer here:"',
+				description:
+					'The body carries the whole link as text after "Please answer here:" (about 200 characters, its signature visible); works whatever the address of this n8n',
 			},
 			{
 				name: 'In a URL Button',
 				value: 'urlButton',
 				description:
-					"A button whose URL is this n8n's waiting-webhook address followed by the link",
+					"A button opens the link, so the message stays short and the link unseen (best when this n8n's address is fixed): its URL is this n8n's waiting-webhook address followed by the link",
 			},
 		],
 		default: 'variable',
-		description: 'Where the answer link goes; choose the same in Send and Wait for Response',
+		description:
+			'Where the answer link goes: a URL button keeps the message short and hides the link; choose the same in Send and Wait for Response',
 		displayOptions: { show: { componentsInput: ['approval'] } },
 	},
 	{

@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { SearchListMethod } from '../../descriptions/locator';
 import { isPlainObject } from '../../helpers/json';
+import { componentsOf } from '../../helpers/templateVariables';
 import type { PeachRequest } from '../../transport/types';
 import { searchPage, text } from './page';
 import { apiPath, segment } from '../../transport/path';
@@ -32,17 +33,42 @@ const labelled = (name: string, ...details: string[]) => {
 	return shown ? `${name} (${shown})` : name;
 };
 
-const templateName = (template: IDataObject) =>
-	labelled(
+/** How long a template's body may be in its list entry (the list shows one line). */
+const BODY_SHOWN = 80;
+
+/**
+ * A template's body as its list entry shows it, so a user picks by what the message says: the
+ * variables as {{name}} (without Peach's example), on one line, cut to BODY_SHOWN characters.
+ */
+function bodyOf(template: IDataObject): string {
+	const body = componentsOf(template).find((component) => component.component_type === 'body');
+	const line = text(body?.value)
+		.replace(/\{\{\s*([A-Za-z_][\w.]*|\d+)\s*\|[^}]*\}\}/g, '{{$1}}')
+		.replace(/\s+/g, ' ')
+		.trim();
+	return line.length > BODY_SHOWN ? `${line.slice(0, BODY_SHOWN - 1)}…` : line;
+}
+
+/** "welcome (en, approved) · Hi {{first_name}}, welcome!": name, language, status, then the body. */
+const templateName = (template: IDataObject) => {
+	const label = labelled(
 		text(template.template_name) || text(template.name) || text(template.id),
 		text(template.language),
 		text(template.status),
 	);
+	const body = bodyOf(template);
+	return body ? `${label} · ${body}` : label;
+};
 const templates: Omit<ListKind, 'keep'> = {
 	request: () => ({ method: 'GET', path: apiPath`/whats_app_templates/` }),
 	itemsKey: ['whats_app_templates', 'templates'],
 	name: templateName,
-	searchIn: (template) => [text(template.template_name), text(template.name), text(template.id)],
+	searchIn: (template) => [
+		text(template.template_name),
+		text(template.name),
+		text(template.id),
+		bodyOf(template),
+	],
 };
 
 /**

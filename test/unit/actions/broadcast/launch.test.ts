@@ -63,7 +63,14 @@ describe('Broadcast → Launch', () => {
 		expect(output).toEqual([
 			[
 				{
-					json: { status: 'success', event_id: 'evt_b', contactCount: 3 },
+					json: {
+						to: '+14155550101 and 2 more',
+						outcome: 'queued',
+						peachId: 'evt_b',
+						status: 'success',
+						event_id: 'evt_b',
+						contactCount: 3,
+					},
 					pairedItem: [{ item: 0 }, { item: 1 }, { item: 2 }],
 				},
 			],
@@ -78,14 +85,14 @@ describe('Broadcast → Launch', () => {
 		expect(output).toBeInstanceOf(NodeOperationError);
 		const error = output as NodeOperationError;
 		expect(error.message).toBe(
-			'Item 2 → Contact Phone Number "4155550102" has no + and country code',
+			'Item 1 → Contact Phone Number "4155550102" has no + and country code',
 		);
 		expect(error.context.itemIndex).toBe(1);
 		expect(error.description).toContain(
 			'Nothing was sent: every item is checked before the first one is sent.',
 		);
 		expect(error.description).toContain(
-			'item 4: Item 4 → Contact Phone Number "x" has no + and country code',
+			'item 3: Item 3 → Contact Phone Number "x" has no + and country code',
 		);
 	});
 
@@ -105,7 +112,7 @@ describe('Broadcast → Launch', () => {
 		)[0];
 		expect(items.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
 			['evt_b', [{ item: 0 }, { item: 2 }]],
-			['Item 2 → Contact Phone Number "bad" has no + and country code', { item: 1 }],
+			['Item 1 → Contact Phone Number "bad" has no + and country code', { item: 1 }],
 		]);
 	});
 
@@ -173,7 +180,7 @@ describe('Broadcast → Launch', () => {
 		expect(error.message).toBe('Peach had a server error (503): Maintenance');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toContain(
-			'Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). Not sent: item 4. Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.',
+			'Already sent: item 0 (event_id evt_1), item 1 (event_id evt_2). Not sent: item 3. Item 2 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.',
 		);
 		expect(error.description).not.toMatch(/run the workflow again/i);
 	});

@@ -129,7 +129,7 @@ describe('Contact → Create Many', () => {
 			'Contacts "2 bad rows" cannot be sent; nothing was sent',
 		);
 		expect((refused.output as NodeOperationError).description).toContain(
-			'Item 3 → Phone Number "x" has no + and country code',
+			'Item 2 → Phone Number "x" has no + and country code',
 		);
 		const partial = await run(rows, [{ statusCode: 200, body: [{ id: 'ct_a' }] }], {
 			continueOnFail: true,
@@ -141,8 +141,8 @@ describe('Contact → Create Many', () => {
 			]),
 		).toEqual([
 			['ct_a', { item: 0 }],
-			['Item 2 → Phone Number "4155550102" has no + and country code', { item: 1 }],
-			['Item 3 → Phone Number "x" has no + and country code', { item: 2 }],
+			['Item 1 → Phone Number "4155550102" has no + and country code', { item: 1 }],
+			['Item 2 → Phone Number "x" has no + and country code', { item: 2 }],
 		]);
 	});
 });

@@ -4,7 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator, TEST_API_KEY } from '../../support/harness';
+import {
+	createExecuteContext,
+	type FakeResponse,
+	locator,
+	TEST_API_KEY,
+} from '../../support/harness';
 
 const pdf = Buffer.from('%PDF-1.4 sample');
 const checksum = createHash('md5').update(pdf).digest('base64');

@@ -98,6 +98,8 @@ describe('Order', () => {
 		});
 		// The amount asked, in paise and in rupees beside Peach's answer, so 5000 is not read as ₹5,000.
 		expect((output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
+			to: 'wa_ord_1',
+			outcome: 'accepted',
 			status: 'success',
 			refundRequested: { currency: 'INR', value: 5000, text: '₹50.00' },
 		});
@@ -105,6 +107,8 @@ describe('Order', () => {
 			{ statusCode: 201, body: { status: 'success' } },
 		]);
 		expect((whole.output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
+			to: 'wa_ord_1',
+			outcome: 'accepted',
 			status: 'success',
 			refundRequested: { wholeOrder: true },
 		});

@@ -113,7 +113,14 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 		expect(dryRun.hints.map((hint) => hint.message)).toEqual([NOTE]);
 		expect(dryRun.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		const [first, second] = dryRun.items.map((item) => item.json);
-		expect(first.dryRun).toBe(NOTE);
+		// The person's view first (whom, the message, not sent), said once in the notice, not per row.
+		expect(Object.keys(first).slice(0, 4)).toEqual(['to', 'message', 'outcome', 'dryRun']);
+		expect(first.to).toBe('+919900000001');
+		expect(first.message).toBe(
+			'Order A-1\nHi Asha, welcome!\nPeach Shop\n[Track → https://shop.test/track/t1]',
+		);
+		expect(first.outcome).toBe('not sent: Dry Run');
+		expect(first.dryRun).toBe(true);
 		expect(first.preview).toEqual({
 			to: '+919900000001',
 			template: 'welcome',
@@ -165,7 +172,7 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 			{ ...people[1], name: '' },
 		]);
 		expect(requests).toEqual([]);
-		expect(error?.message).toBe('Template variable first_name is empty in item 2');
+		expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
 	});
 
 	it('Send with Header Media From a Binary Field: nothing is uploaded; the request holds the file by its place and the phone shows its name', async () => {
@@ -216,7 +223,7 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 		expect((items[0].json.preview as IDataObject).body).toBe('Hi Asha, welcome!');
 	});
 
-	it('Send and Wait: the message with its answer link; the workflow does not wait', async () => {
+	it('Send and Wait: the message with its answer link in the exact request, shown as [answer link] where a person reads it; the workflow does not wait', async () => {
 		const { items, requests, putExecutionToWait } = await run(
 			{
 				resource: 'templateMessage',
@@ -238,8 +245,10 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 		const link = String(wouldSend.body.template_message.liquid_values.approval_link);
 		expect(link).toMatch(/^https?:\/\//);
 		expect(preview.body).toBe(
-			`Approval needed: Refund order A-1? Please answer here: ${link} Thank you.`,
+			'Approval needed: Refund order A-1? Please answer here: [answer link] Thank you.',
 		);
+		expect(items[0].json.message).toBe(preview.text);
+		expect(JSON.stringify(items[0].json.preview)).not.toContain(link);
 	});
 
 	it('Send App Message: the app, and the Fallback Template as the phone would show it', async () => {

@@ -71,10 +71,10 @@ describe('Retry On Fail: a fresh try of the node with the same node context', ()
 		const last = tries[2].error as NodeApiError;
 		expect(last.message).toBe('Phone Number: is blocked');
 		expect(last.description).toContain(
-			'Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2).',
+			'Already sent: item 0 (event_id evt_1), item 1 (event_id evt_2).',
 		);
 		expect(last.description).toContain(
-			'A Retry of this execution (or Retry On Fail) sends item 3, never what was sent.',
+			'A Retry of this execution (or Retry On Fail) sends item 2, never what was sent.',
 		);
 		expect(last.context.alreadySent).toEqual([
 			{ item: 0, event_id: 'evt_1' },
@@ -135,7 +135,7 @@ describe("the editor's Retry of a failed execution", () => {
 		const first = await runTry(original, params, answersFor(count, { 3: serverError }), {});
 		expect((first.error as NodeApiError).httpCode).toBe('500');
 		expect(first.error?.description).toContain(
-			'Item 4 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.',
+			'Item 3 may have reached Peach, so a Retry of this execution (or Retry On Fail) does not send it again; it sends the items not sent, and never what was sent.',
 		);
 		const sentFirst = first.requests.length;
 
@@ -143,7 +143,7 @@ describe("the editor's Retry of a failed execution", () => {
 		const retry = editorRetry(original);
 		const second = await runTry(retry, params, [serverError, ...answersFor(count)]);
 		expect(second.error?.description).toMatch(
-			/Outcome unknown since an earlier try, not sent again: item 4\./,
+			/Outcome unknown since an earlier try, not sent again: item 3\./,
 		);
 
 		// Retry of the retry: Peach works again. The two outcomes left unknown are not sent again, and
@@ -254,7 +254,11 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		const sentBefore = items.filter((item) => item.json.alreadySent);
 		expect(sentBefore).toHaveLength(17 + 5);
 		expect(items.filter((item) => item.json.outcomeUnknown)).toHaveLength(0);
+		// The person's view shows what Peach lists of it: its ID and status.
 		expect(sentBefore[0].json).toEqual({
+			to: expect.any(String),
+			outcome: 'already sent (queued)',
+			peachId: 'cmsg_1',
 			alreadySent: {
 				at: null,
 				recipient: phones(40)[0],
@@ -596,10 +600,10 @@ describe('an unknown outcome is never a success', () => {
 		expect(retry.requests).toHaveLength(12 - 5 - 2);
 		expect(retry.output).toBeUndefined();
 		expect(retry.error?.message).toBe(
-			`The outcome of item 6 (${phones(12)[5]}) is unknown: an earlier try's request may have reached Peach`,
+			`The outcome of item 5 (${phones(12)[5]}) is unknown: an earlier try's request may have reached Peach`,
 		);
 		expect(retry.error?.description).toContain(
-			'Outcome unknown since an earlier try, not sent again: items 6 and 7.',
+			'Outcome unknown since an earlier try, not sent again: items 5 and 6.',
 		);
 		expect(retry.error?.description).toContain('Check it in the Peach web app');
 		// What was sent, by this try and before the crash, is listed with the error; and what is unknown.
@@ -623,8 +627,8 @@ describe('an unknown outcome is never a success', () => {
 			[first, second, third].map((result) => result.error?.httpCode ?? result.error?.message),
 		).toEqual([
 			'500',
-			`The outcome of item 2 (${phones(4)[1]}) is unknown: an earlier try's request may have reached Peach`,
-			`The outcome of item 2 (${phones(4)[1]}) is unknown: an earlier try's request may have reached Peach`,
+			`The outcome of item 1 (${phones(4)[1]}) is unknown: an earlier try's request may have reached Peach`,
+			`The outcome of item 1 (${phones(4)[1]}) is unknown: an earlier try's request may have reached Peach`,
 		]);
 		expect(twice(messagesPerPhone(first, second, third))).toEqual([]);
 		expect(messagesPerPhone(first, second, third).size).toBe(4);
@@ -645,7 +649,7 @@ describe('an unknown outcome is never a success', () => {
 			[{ item: 5 }, false],
 		]);
 		expect(items[2].json).toMatchObject({
-			error: `The outcome of item 3 (${phones(6)[2]}) is unknown: an earlier try's request may have reached Peach`,
+			error: `The outcome of item 2 (${phones(6)[2]}) is unknown: an earlier try's request may have reached Peach`,
 			outcomeUnknown: { recipient: phones(6)[2] },
 		});
 	});

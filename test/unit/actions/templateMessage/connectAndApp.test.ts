@@ -41,7 +41,14 @@ describe('Template Message → Connect to AI Agent', () => {
 			},
 			ai_agent: { id: 'aiflw_1' },
 		});
-		expect(output).toEqual([[{ json: accepted.body, pairedItem: { item: 0 } }]]);
+		expect(output).toEqual([
+			[
+				{
+					json: { to: '+919988776655', outcome: 'queued', peachId: 'evt_9', ...accepted.body },
+					pairedItem: { item: 0 },
+				},
+			],
+		]);
 		const failed = await run(base, [{ statusCode: 503, body: {} }, accepted] as never, {
 			continueOnFail: true,
 		});

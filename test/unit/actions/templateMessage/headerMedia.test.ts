@@ -142,7 +142,15 @@ describe('Header Media → From a Binary Field (Send)', () => {
 		expect(output).toEqual([
 			[
 				{
-					json: { status: 'success', event_id: 'evt_1', media_url: 'media://101' },
+					json: {
+						to: '+919988776610',
+						message: '[document: invoice-1001.pdf]\nHi Asha, your invoice is attached.',
+						outcome: 'queued',
+						peachId: 'evt_1',
+						status: 'success',
+						event_id: 'evt_1',
+						media_url: 'media://101',
+					},
 					pairedItem: { item: 0 },
 				},
 			],
@@ -347,8 +355,17 @@ describe('Header Media → From a Binary Field (Send)', () => {
 			'The header file "invoice-1001.pdf" could not be uploaded: Peach\'s storage refused the file (503): busy',
 		);
 		expect(items[0].json.description).toContain('This item was not sent.');
+		expect(items[0].json.outcome).toBe('not sent');
 		expect(items[1]).toEqual({
-			json: { status: 'success', event_id: 'evt_2', media_url: 'media://102' },
+			json: {
+				to: '+919988776611',
+				message: '[document: invoice-1002.pdf]\nHi Asha, your invoice is attached.',
+				outcome: 'queued',
+				peachId: 'evt_2',
+				status: 'success',
+				event_id: 'evt_2',
+				media_url: 'media://102',
+			},
 			pairedItem: { item: 1 },
 		});
 		expect(requests.filter((request) => request.url.endsWith('/events'))).toHaveLength(1);

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 
 import { buildSendTemplateMessageBody } from '../../../../nodes/Peach/actions/templateMessage/shared';
 import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { type FakeResponse, createExecuteContext, jsonOf, locator, TEST_API_KEY } from '../../support/harness';
+import {
+	type FakeResponse,
+	createExecuteContext,
+	jsonOf,
+	locator,
+	TEST_API_KEY,
+} from '../../support/harness';
 
 const minimal = {
 	resource: 'templateMessage',
@@ -42,8 +48,27 @@ describe('Template Message → Send', () => {
 			contact: { phone_number: '+919988776655' },
 			template_message: { whats_app_template_id: 'wat_approved' },
 		});
+		// What a person checks first (whom, what happened, Peach's ID), Peach's answer after it.
 		expect(output).toEqual([
-			[{ json: { status: 'success', event_id: 'evt_1' }, pairedItem: { item: 0 } }],
+			[
+				{
+					json: {
+						to: '+919988776655',
+						outcome: 'queued',
+						peachId: 'evt_1',
+						status: 'success',
+						event_id: 'evt_1',
+					},
+					pairedItem: { item: 0 },
+				},
+			],
+		]);
+		expect(Object.keys(output[0][0].json)).toEqual([
+			'to',
+			'outcome',
+			'peachId',
+			'status',
+			'event_id',
 		]);
 	});
 
@@ -137,7 +162,12 @@ describe('Template Message → Send', () => {
 			event_id: 'evt_9',
 		};
 		const { output } = await run(minimal, [{ statusCode: 201, body: echo }]);
-		expect(output[0][0].json).toEqual(echo);
+		expect(output[0][0].json).toEqual({
+			to: '+919988776655',
+			outcome: 'queued',
+			peachId: 'evt_9',
+			...echo,
+		});
 	});
 
 	it.each([
@@ -221,9 +251,7 @@ describe('Template Message → Send', () => {
 		});
 		const error = await new Peach().execute.call(harness.context).catch((e) => e);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe(
-			'Template: is not approved (status: pending)',
-		);
+		expect(error.message).toBe('Template: is not approved (status: pending)');
 		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(0);
 	});
@@ -237,13 +265,23 @@ describe('Template Message → Send', () => {
 		expect(requests).toHaveLength(2);
 		expect(output[0]).toHaveLength(3);
 		expect(output[0][0]).toEqual({
-			json: { status: 'success', event_id: 'evt_1' },
+			json: {
+				to: '+919988776655',
+				outcome: 'queued',
+				peachId: 'evt_1',
+				status: 'success',
+				event_id: 'evt_1',
+			},
 			pairedItem: { item: 0 },
 		});
+		// A refused item was certainly not sent; a 500 may have reached Peach: each says which.
 		expect(output[0][1].pairedItem).toEqual({ item: 1 });
+		expect(output[0][1].json.outcome).toBe('not sent');
 		expect(output[0][1].json.error).toBe('Phone Number "bad" has no + and country code');
 		expect(output[0][2].pairedItem).toEqual({ item: 2 });
 		expect(output[0][2].json).toMatchObject({
+			to: '+919988776655',
+			outcome: 'outcome unknown',
 			error: 'Peach had a server error (500): boom',
 			httpCode: '500',
 		});
@@ -377,7 +415,7 @@ describe('Template Message → Send', () => {
 		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
-			'Peach validated the request and refused it, so it was not queued. Change the fields named in the message. Already sent: item 1 (event_id evt_1), item 2 (event_id evt_2). A Retry of this execution (or Retry On Fail) sends item 3, never what was sent.',
+			'Peach validated the request and refused it, so it was not queued. Change the fields named in the message. Already sent: item 0 (event_id evt_1), item 1 (event_id evt_2). A Retry of this execution (or Retry On Fail) sends item 2, never what was sent.',
 		);
 		expect(error.description).not.toMatch(/run the workflow again|nothing was queued/i);
 	});

@@ -2,7 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator, type RecordedRequest } from '../../support/harness';
+import {
+	createExecuteContext,
+	type FakeResponse,
+	locator,
+	type RecordedRequest,
+} from '../../support/harness';
 
 /** A fake clock that n8n's sleep advances, so timeouts are tested without waiting. */
 const clock = vi.hoisted(() => ({ now: 0 }));
@@ -32,7 +37,7 @@ const send = {
 	phoneNumber: '+919988776655',
 	templateId: locator('wat_welcome'),
 	variablesInput: 'template',
-	variablesMapped: { mappingMode: 'defineBelow', value: { first_name: 'Asha', unused: '' } },
+	variablesMapped: { mappingMode: 'defineBelow', value: { first_name: 'Asha' } },
 	contactFields: {},
 	additionalFields: {},
 	waitForDelivery: true,
@@ -66,12 +71,27 @@ async function run(responses: FakeResponse[], params = send) {
 }
 
 describe('Template Message → Send → variables from the template', () => {
-	it('sends the mapped variables, leaving out fields left empty', async () => {
+	it('sends the mapped variables', async () => {
 		const { requests } = await run([queued], { ...send, waitForDelivery: false });
 		expect((requests[0].body as { template_message: object }).template_message).toEqual({
 			whats_app_template_id: 'wat_welcome',
 			liquid_values: { first_name: 'Asha' },
 		});
+	});
+
+	it('a mapped field that comes out empty is refused, naming it, even for a variable the template does not show (never dropped silently)', async () => {
+		const harness = createExecuteContext({
+			params: {
+				...send,
+				waitForDelivery: false,
+				variablesMapped: { mappingMode: 'defineBelow', value: { first_name: 'Asha', unused: '' } },
+			},
+			responses: [queued],
+		});
+		await expect(new Peach().execute.call(harness.context)).rejects.toThrow(
+			'Variable unused is empty in item 0 (+919988776655)',
+		);
+		expect(harness.requests.filter((request) => request.options.method === 'POST')).toEqual([]);
 	});
 });
 

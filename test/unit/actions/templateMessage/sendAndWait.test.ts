@@ -13,7 +13,11 @@ import {
 	signedResumeUrl,
 	TEST_WAITING_BASE,
 } from '../../support/harness';
-import { customDataOf, newWaitingExecution, type WaitingExecution } from '../../support/n8nExecutionData';
+import {
+	customDataOf,
+	newWaitingExecution,
+	type WaitingExecution,
+} from '../../support/n8nExecutionData';
 import { newExecution } from '../../support/n8nRecovery';
 import { openLink, queryOf } from '../../support/n8nWaiting';
 
@@ -71,6 +75,9 @@ const base = {
 	variablesInput: 'fields',
 	variables: { values: [{ key: 'order_id', value: 'A-7' }] },
 };
+
+/** A request's method: a Send and Wait that refuses reads its template (to name every problem) and sends nothing. */
+const methodOf = (request: { options: { method?: string } }) => request.options.method;
 
 async function run(
 	params: Record<string, unknown>,
@@ -155,7 +162,16 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		});
 		expect(putExecutionToWait).toHaveBeenCalledTimes(1);
 		expect(jsonOf(output as never)).toEqual([
-			{ status: 'success', event_id: 'evt_w1', media_url: 'media://101' },
+			{
+				to: '+919988776655',
+				message:
+					'[document: quote.pdf]\nApproval needed: Approve the refund of ₹1,200 for order A-7? Answer here: [answer link] for order A-7. Thank you.',
+				outcome: 'queued',
+				peachId: 'evt_w1',
+				status: 'success',
+				event_id: 'evt_w1',
+				media_url: 'media://101',
+			},
 		]);
 	});
 
@@ -178,8 +194,20 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 			},
 		});
 		expect(putExecutionToWait).toHaveBeenCalledWith(WAIT_INDEFINITELY);
-		// Shown while the execution waits; the answer replaces it.
-		expect(jsonOf(output as never)).toEqual([{ status: 'success', event_id: 'evt_w1' }]);
+		// Shown while the execution waits (the link itself never: whoever reads the output must not
+		// be able to answer); the answer replaces it.
+		expect(jsonOf(output as never)).toEqual([
+			{
+				to: '+919988776655',
+				message:
+					'Approval needed: Approve the refund of ₹1,200 for order A-7? Answer here: [answer link] for order A-7. Thank you.',
+				outcome: 'queued',
+				peachId: 'evt_w1',
+				status: 'success',
+				event_id: 'evt_w1',
+			},
+		]);
+		expect(JSON.stringify(output)).not.toContain(linkOf(requests));
 	});
 
 	it("In a URL Button: the button's suffix is the link after this n8n's waiting-webhook address", async () => {
@@ -212,21 +240,44 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		expect(error.description).toContain('Nothing was sent');
 	});
 
-	it('a template without the link variable, or a message variable it lacks, is refused before the send', async () => {
+	it('a template without the link variable, or a message variable it lacks, is refused before the send, with every other problem of the run at once', async () => {
 		const noLink = await run({ ...base, linkVariable: 'answer_link' }, [inBody, queued]);
 		expect(noLink.requests).toHaveLength(1);
-		expect((noLink.output as Error).message).toBe(
-			'Link Variable "answer_link" is not a variable of the template text',
+		const linkError = noLink.output as NodeOperationError;
+		expect(linkError.message).toBe(
+			'Link Variable "answer_link" is not a variable of the template text (and 1 more to fix)',
+		);
+		// The template's own {{approval_link}} then carries nothing: named in the same error.
+		expect(linkError.description).toMatch(
+			/^Send and Wait checks its whole setup before it asks; fix these 2, then run again\. 1\) Link Variable "answer_link" is not a variable of the template text: .* 2\) Variable approval_link is empty in item 0 \(\+919988776655\): /,
 		);
 		const noMessage = await run({ ...base, messageVariable: 'question' }, [inBody, queued]);
-		expect((noMessage.output as Error).message).toBe(
-			'Message Variable "question" is not a variable of the template',
+		const messageError = noMessage.output as NodeOperationError;
+		expect(messageError.message).toBe(
+			'Message Variable "question" is not a variable of the template text (and 1 more to fix)',
+		);
+		expect(messageError.description).toContain(
+			'1) Message Variable "question" is not a variable of the template text: Pick the variable that should carry the message (the template has message, approval_link, order_id), or None',
+		);
+		expect(messageError.description).toContain('2) Variable message is empty in item 0');
+		const both = await run(
+			{ ...base, linkVariable: 'answer_link', messageVariable: 'question', message: '' },
+			[inBody, queued],
+		);
+		const all = both.output as NodeOperationError;
+		expect(all.message).toBe('Message is empty (and 3 more to fix)');
+		expect(all.description).toContain('2) Message Variable "question" is not a variable');
+		expect(all.description).toContain('3) Link Variable "answer_link" is not a variable');
+		expect(all.description).toContain(
+			'4) Variable message is empty in item 0 (+919988776655) (and approval_link)',
 		);
 		// Without a message variable, the message shows on the page only: the template's {{message}}
 		// then needs a value of its own (it is refused without one, as every empty variable is).
 		const unfilled = await run({ ...base, messageVariable: '' }, [inBody, queued]);
 		expect(unfilled.requests).toHaveLength(1);
-		expect((unfilled.output as Error).message).toBe('Template variable message is empty in item 1');
+		expect((unfilled.output as Error).message).toBe(
+			'Variable message is empty in item 0 (+919988776655)',
+		);
 		const pageOnly = await run(
 			{
 				...base,
@@ -251,18 +302,24 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 			{ ...base, variables: { values: [{ key: 'approval_link', value: 'https://x' }] } },
 			[inBody, queued],
 		);
-		expect(requests).toHaveLength(0);
+		expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
+		// Its order_id is gone too (the rows replaced base's): both are named at once.
 		expect((output as Error).message).toBe(
-			'Other Template Variables "approval_link" is filled by the node',
+			'Other Template Variables "approval_link" is filled by the node (and 1 more to fix)',
+		);
+		expect((output as NodeOperationError).description).toContain(
+			'2) Variable order_id is empty in item 0 (+919988776655)',
 		);
 	});
 
-	it('one answer per execution: several input items send nothing', async () => {
-		const { requests, output } = await run(base, [inBody, queued], { items: 2 });
-		expect(requests).toHaveLength(0);
-		expect((output as Error).message).toBe(
-			'Send and Wait "2 input items" waits for one answer per execution',
-		);
+	it('one answer per execution: with several input items it asks for the first, as n8n says under the output ("This action will run only once, for the first input item"), and says nothing that contradicts it', async () => {
+		const { requests, output, putExecutionToWait } = await run(base, [inBody, queued], {
+			items: 2,
+		});
+		expect(requests.map(methodOf)).toEqual(['GET', 'POST']);
+		expect(putExecutionToWait).toHaveBeenCalledTimes(1);
+		const items = (output as Array<Array<{ pairedItem: unknown }>>)[0];
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }]);
 	});
 
 	it('a failed send is never retried and never waits; the error says it may already be queued', async () => {
@@ -545,7 +602,7 @@ describe('Send and Wait for Response: each link answers its own wait', () => {
 		const { requests, output, putExecutionToWait } = await run(base, [inBody, queued], {
 			execution,
 		});
-		expect(requests).toEqual([]);
+		expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 		expect(putExecutionToWait).not.toHaveBeenCalled();
 		const error = output as NodeOperationError;
 		expect(error.message).toBe(
@@ -568,7 +625,7 @@ describe('Send and Wait for Response: no link that is dead on arrival', () => {
 			const { requests, output, putExecutionToWait } = await run(base, [inBody, queued], {
 				waitingBase,
 			});
-			expect(requests).toEqual([]);
+			expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 			expect(putExecutionToWait).not.toHaveBeenCalled();
 			const error = output as NodeOperationError;
 			expect(error.message).toBe(
@@ -623,7 +680,7 @@ describe('Send and Wait for Response: no link that is dead on arrival', () => {
 	] as const) {
 		it(`Limit Wait Time of ${what} is refused before the send`, async () => {
 			const { requests, output, putExecutionToWait } = await run(limit(values), [inBody, queued]);
-			expect(requests).toEqual([]);
+			expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 			expect(putExecutionToWait).not.toHaveBeenCalled();
 			expect((output as Error).message).toBe(message);
 		});

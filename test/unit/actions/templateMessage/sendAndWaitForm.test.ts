@@ -67,6 +67,9 @@ const base = {
 	options: { responseFormTitle: 'Refund A-7', responseFormButtonLabel: 'Send answer' },
 };
 
+/** A request's method: a Send and Wait that refuses reads its template (to name every problem) and sends nothing. */
+const methodOf = (request: { options: { method?: string } }) => request.options.method;
+
 async function send(params: Record<string, unknown>) {
 	const execution = newWaitingExecution(2);
 	const harness = createExecuteContext({
@@ -226,26 +229,26 @@ describe('Send and Wait → Custom Form: the definition, checked before the send
 			'Form Elements → field 1 (Notify) → Limit Selection "3 to 3 of 2" cannot be chosen',
 		],
 	] as const) {
-		it(`refuses ${what} before any request`, async () => {
+		it(`refuses ${what} before anything is sent`, async () => {
 			const { requests, output, putExecutionToWait } = await send({
 				...base,
 				formFields: { values: formFields },
 			});
-			expect(requests).toEqual([]);
+			expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 			expect(putExecutionToWait).not.toHaveBeenCalled();
 			expect((output as NodeOperationError).message).toBe(message);
 			expect((output as NodeOperationError).description).toContain('Nothing was sent');
 		});
 	}
 
-	it('refuses Form Fields (JSON) that is not JSON, or not a list, before any request', async () => {
+	it('refuses Form Fields (JSON) that is not JSON, or not a list, before anything is sent', async () => {
 		const broken = await send({ ...base, defineForm: 'json', jsonOutput: '[{"fieldLabel": }' });
-		expect(broken.requests).toEqual([]);
+		expect(broken.requests.map(methodOf)).toEqual(['GET']); // only the template was read
 		expect((broken.output as Error).message).toMatch(
 			/^Form Fields \(JSON\) ".*" is not valid JSON/,
 		);
 		const object = await send({ ...base, defineForm: 'json', jsonOutput: '{"fieldLabel": "A"}' });
-		expect(object.requests).toEqual([]);
+		expect(object.requests.map(methodOf)).toEqual(['GET']); // only the template was read
 		expect((object.output as Error).message).toBe(
 			'Form Fields (JSON) {"fieldLabel":"A"} is not a list of fields',
 		);
@@ -511,7 +514,7 @@ describe('Send and Wait → Custom Form: what people type, as a browser posts it
 		expect((output as Error).message).toBe(
 			'Form Elements → field 1 (Refund by) → Default Value "2026-13-01" is not a date',
 		);
-		expect(requests).toHaveLength(0);
+		expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 	});
 
 	it('a required Textarea answered with spaces and new lines only is refused, as a Text Input is', async () => {
@@ -568,7 +571,7 @@ describe('Send and Wait → Custom Form: what people type, as a browser posts it
 		expect(String(sent.body)).toContain(`>${note}</textarea>`);
 	});
 
-	it('a field named __proto__ (Custom Field Name) is refused with the reason, before any request', async () => {
+	it('a field named __proto__ (Custom Field Name) is refused with the reason, before anything is sent', async () => {
 		const { output, requests } = await send({
 			...base,
 			formFields: {
@@ -578,6 +581,6 @@ describe('Send and Wait → Custom Form: what people type, as a browser posts it
 		expect((output as Error).message).toBe(
 			'Form Elements "__proto__" cannot be a key of the answer',
 		);
-		expect(requests).toHaveLength(0);
+		expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 	});
 });

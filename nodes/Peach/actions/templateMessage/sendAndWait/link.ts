@@ -107,7 +107,7 @@ export function linkValue(input: {
 			'Link Variable',
 			variable,
 			'is not a variable of the template text',
-			`Add {{${variable} | example: 'https://n8n.example.com/webhook-waiting/1/abc'}} to the template's body, or name the variable that should carry the link. WhatsApp Template → Create → Approval Request makes such a template.`,
+			`Pick the Link Variable that should carry the link from the template's own (the list shows them), or use a template with {{${variable}}} in its body: WhatsApp Template → Create → Approval Request makes one.`,
 		);
 	}
 	return link.url;

@@ -1,38 +1,29 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { SEND_AND_WAIT_OPERATION } from 'n8n-workflow';
 
-import { templateOf } from '../../../api/templates';
 import { contactFieldsCollection, phoneNumberField } from '../../../descriptions/contact';
 import { additionalFieldsCollection, businessPhoneNumberField } from '../../../descriptions/fields';
 import { locator } from '../../../descriptions/locator';
 import { headerMediaFields } from '../../../descriptions/headerMedia';
 import { templateVariablesFields } from '../../../descriptions/templateVariables';
-import { isSet, requireText } from '../../../helpers/fields';
-import { PeachInputError } from '../../../helpers/inputError';
-import { isPlainObject, setOwn } from '../../../helpers/json';
-import { templateVariables } from '../../../helpers/templateVariables';
-import { liquidValuesOfItem, locatorValueOf } from '../../itemParameters';
-import type { Delivered, OperationOption } from '../../node.type';
-import { checkCanRemember, checkReachable, linkValue, makeAnswerLink, rememberWait } from './link';
-import { readCustomForm } from './form.definition';
+import { isPlainObject } from '../../../helpers/json';
+import type { Delivered, OperationOption, PreparedDeliveries } from '../../node.type';
+import { rememberWait } from './link';
 import { customFormProperties } from './form.description';
-import { limitWaitTime, waitTillOf } from './limit';
-import type { TemplateMessagePlan } from '../shared';
-import { buildSendTemplateMessageBody, checkAgainstTemplate, sameTemplateMessage } from '../shared';
+import { limitWaitTime } from './limit';
+import { previewTemplateMessage, sameTemplateMessage } from '../shared';
+import type { WaitPlan } from './setup';
+import { prepareWait } from './setup';
+
+export { messageForVariable } from './setup';
 
 export const option: OperationOption = {
 	name: 'Send and Wait for Response',
 	value: SEND_AND_WAIT_OPERATION,
 	action: 'Send a template message and wait for the answer',
 	description:
-		'Send an approved template with a link to an answer page (approve/decline, a written answer, or a form) and pause the workflow until the contact answers. Works outside the 24-hour window. Sent once: never repeat one that failed without checking.',
+		'Send an approved template with a link to an answer page (approve/decline, a written answer, or a form) and pause the workflow until the contact answers. Works outside the 24-hour window.',
 };
-
-/** The link's place in the template. */
-const LINK_PLACEMENTS = ['variable', 'urlButton'];
-
-/** A WhatsApp template variable may not hold new lines, tabs or more than 4 spaces in a row (Meta). */
-const VARIABLE_MAX_LENGTH = 600;
 
 export const properties: INodeProperties[] = [
 	phoneNumberField,
@@ -73,25 +64,33 @@ export const properties: INodeProperties[] = [
 		default: 'variable',
 	},
 	{
-		displayName: 'Link Variable',
+		displayName: 'Link Variable Name or ID',
 		name: 'linkVariable',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getLinkVariables',
+			loadOptionsDependsOn: ['templateId.value', 'linkPlacement'],
+		},
 		required: true,
 		default: 'approval_link',
-		placeholder: 'e.g. approval_link',
-		description: 'The template variable that carries the answer link',
+		description:
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		hint: 'The variable of the template that carries the answer link',
 	},
 	{
-		displayName: 'Message Variable',
+		displayName: 'Message Variable Name or ID',
 		name: 'messageVariable',
-		type: 'string',
+		type: 'options',
+		typeOptions: {
+			loadOptionsMethod: 'getMessageVariables',
+			loadOptionsDependsOn: ['templateId.value'],
+		},
 		default: 'message',
-		placeholder: 'e.g. message',
 		description:
-			'The template variable that carries the message. Leave it empty when the template has its own text: the message then shows on the answer page only.',
+			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+		hint: 'The variable of the template that carries the message; with None it shows on the answer page only',
 	},
 	...templateVariablesFields({
-		dependsOn: ['linkVariable', 'messageVariable', 'headerMedia'],
 		label: 'Other Template Variables',
 		description:
 			'Values of the other variables of the template (the message and link variables are filled by the node)',
@@ -203,152 +202,61 @@ export const properties: INodeProperties[] = [
 	additionalFieldsCollection([businessPhoneNumberField()]),
 ];
 
-/** The message as one template variable: no new lines or tabs, no long runs of spaces, not too long. */
-export function messageForVariable(message: string): string {
-	const line = message
-		.replace(/\\n/g, ' ')
-		.replace(/[\r\n\t]+/g, ' ')
-		.replace(/ {2,}/g, ' ')
-		.trim();
-	return line.length > VARIABLE_MAX_LENGTH ? `${line.slice(0, VARIABLE_MAX_LENGTH - 1)}…` : line;
-}
-
-/**
- * One Send and Wait, read and checked: the request body, its header file, when the wait ends, and
- * the wait the answer link belongs to (its ID, and who is asked).
- */
-export interface WaitPlan extends TemplateMessagePlan {
-	waitTill: Date;
-	waitId: string;
-	who: string;
-}
-
 export const delivers = true;
+export const batch = true;
 
 /**
- * Reads and checks the one item: the template (read from Peach) must have the link's place, the
- * message and link variables are filled by the node, and the link is n8n's signed resume URL.
+ * Send and Wait asks once per execution of the node, for its first input item, as n8n's own Send
+ * and Wait nodes do (n8n says so under the output when there are more): that item is read and
+ * checked (setup.ts), the others are not asked.
  */
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<WaitPlan> {
-	const items = this.getInputData().length;
-	if (items > 1) {
-		throw new PeachInputError(
-			'Send and Wait',
-			`${items} input items`,
-			'waits for one answer per execution',
-			'Send one item: put a Loop Over Items node (batch size 1) before this node, or keep only the item to ask about.',
-		);
+export async function prepareBatch(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<PreparedDeliveries<WaitPlan>> {
+	const [first] = itemIndexes;
+	if (first === undefined) return { deliveries: [], problems: [] };
+	try {
+		return {
+			deliveries: [{ inputs: [first], plan: await prepareWait(this, first) }],
+			problems: [],
+		};
+	} catch (error) {
+		return { deliveries: [], problems: [{ itemIndex: first, error: error as Error }] };
 	}
-	if (typeof this.getSignedResumeUrl !== 'function') {
-		throw new PeachInputError(
-			'Send and Wait',
-			'this n8n',
-			'has no signed resume links',
-			'Update n8n to a version this package is tested with (README, Compatibility): n8n 1.123 or 2.40.',
-		);
-	}
-	const templateId = locatorValueOf(
-		this,
-		itemIndex,
-		'templateId',
-		'Template',
-		'Pick an approved template From List, or enter its ID By ID (e.g. wat_1234abcd).',
-	);
-	const placement = this.getNodeParameter('linkPlacement', itemIndex, 'variable') as string;
-	if (!LINK_PLACEMENTS.includes(placement)) {
-		throw new PeachInputError(
-			'Link Placement',
-			placement,
-			'is not a choice',
-			'Choose In a Template Variable or In a URL Button.',
-		);
-	}
-	const linkVariable = requireText(
-		'Link Variable',
-		this.getNodeParameter('linkVariable', itemIndex, 'approval_link'),
-		'Name the template variable that carries the link, e.g. approval_link.',
-	);
-	const messageVariable = String(
-		this.getNodeParameter('messageVariable', itemIndex, '') ?? '',
-	).trim();
-	const message = requireText(
-		'Message',
-		this.getNodeParameter('message', itemIndex, ''),
-		'Write the question, e.g. Approve the refund of ₹1,200 for order A-7?',
-	);
-	const given = liquidValuesOfItem(this, itemIndex, 'Other Template Variables') ?? {};
-	for (const filled of [linkVariable, messageVariable].filter(Boolean)) {
-		if (Object.prototype.hasOwnProperty.call(given, filled)) {
-			throw new PeachInputError(
-				'Other Template Variables',
-				filled,
-				'is filled by the node',
-				`Remove ${filled} from the other variables: the node puts the ${filled === linkVariable ? 'answer link' : 'message'} there.`,
-			);
-		}
-	}
-	// The wait and its link first: what would make the link useless refuses before any request.
-	if (this.getNodeParameter('responseType', itemIndex, 'approval') === 'customForm') {
-		readCustomForm((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
-	}
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const waitTill = waitTillOf(options.limitWaitTime, this.getTimezone());
-	checkCanRemember(this);
-	const link = makeAnswerLink(this);
-	await checkReachable(this, link);
-	const template = await templateOf(this, templateId, itemIndex);
-	if (
-		messageVariable &&
-		!templateVariables(template).some((variable) => variable.name === messageVariable)
-	) {
-		throw new PeachInputError(
-			'Message Variable',
-			messageVariable,
-			'is not a variable of the template',
-			'Name the template variable that should carry the message, or leave Message Variable empty (the message then shows on the answer page only).',
-		);
-	}
-	const liquidValues: IDataObject = { ...given };
-	setOwn(
-		liquidValues,
-		linkVariable,
-		linkValue({ template, placement, variable: linkVariable, link }),
-	);
-	if (messageVariable) setOwn(liquidValues, messageVariable, messageForVariable(message));
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const contactFields = this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject;
-	const body = buildSendTemplateMessageBody(
-		{
-			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
-			templateId,
-			liquidValues,
-			contactFields,
-			additionalFields: isSet(additionalFields.businessPhoneNumber)
-				? { businessPhoneNumber: additionalFields.businessPhoneNumber }
-				: {},
-		},
-		this.getTimezone(),
-	);
-	const contact = isPlainObject(body.contact) ? body.contact : {};
-	return {
-		body,
-		headerMedia: await checkAgainstTemplate(this, itemIndex, body, 'Other Template Variables'),
-		waitTill,
-		waitId: link.waitId,
-		who:
-			typeof contact.name === 'string' && contact.name
-				? contact.name
-				: String(contact.phone_number),
-	};
 }
 
 export {
 	deliverTemplateMessage as deliver,
-	previewTemplateMessage as preview,
 	recipientOfTemplateMessage as recipientOf,
 	uploadHeaderFiles as stage,
 	witnessOfTemplateMessage as witnessOf,
 } from '../shared';
+
+/** Every text in `value` with the answer link shown as [answer link]. Pure. */
+function withoutLink(value: unknown, link: string): unknown {
+	if (typeof value === 'string') return value.split(link).join('[answer link]');
+	if (Array.isArray(value)) return value.map((entry) => withoutLink(entry, link));
+	if (isPlainObject(value))
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [key, withoutLink(entry, link)]),
+		);
+	return value;
+}
+
+/**
+ * What the question would send (`wouldSend`, exact) and what the phone shows (`preview`), the link
+ * there as [answer link]: whoever can read the output (or the output of a real run, which shows
+ * the message too) must not be able to answer with it.
+ */
+export async function preview(
+	this: IExecuteFunctions,
+	plan: WaitPlan,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const json = await previewTemplateMessage.call(this, plan, itemIndex);
+	return { ...json, preview: withoutLink(json.preview, plan.linkValue) as IDataObject };
+}
 
 /**
  * What the question sends, between tries: the message without its answer link, which names this

@@ -143,7 +143,7 @@ describe('Loop Over Items: every batch is a run of the node in one execution', (
 
 		const first = crashRetry(execution);
 		const firstRuns = await retryLoop(first);
-		expect(firstRuns[29].error?.message).toMatch(/^The outcome of item 1 \(.+\) is unknown/);
+		expect(firstRuns[29].error?.message).toMatch(/^The outcome of item 0 \(.+\) is unknown/);
 		// n8n saves the failed Retry and the ordinary execution; the process looks and lets them go.
 		await saved(execution, [other.executionId]);
 		await saved(execution, [first.executionId], 30, 'failed');

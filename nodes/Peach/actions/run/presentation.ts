@@ -1,0 +1,169 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { isPlainObject } from '../../helpers/json';
+import type { DeliveringBatchOperation, DeliveringOperation } from '../node.type';
+
+/**
+ * The person's view of a delivering operation's outputs: every output leads with what a person
+ * checks, in the order they check it, and keeps beneath it, unchanged, what was there before (Peach's
+ * answer, the Dry Run's exact request and preview, what an earlier try did), which expressions and
+ * the record of what was sent read:
+ *
+ *   to        whom it went to (the contact's number; an audience, an order)
+ *   message   the message as the contact's phone shows it (operations that send a message)
+ *   outcome   what happened: queued (delivered, read… once Wait for Delivery knows), accepted,
+ *             already sent, outcome unknown, not sent, not sent: Dry Run
+ *   peachId   Peach's own ID of it (the event's event_id, else the record's id)
+ *
+ * A key Peach's answer has too stays Peach's (its value wins, in the first place).
+ */
+
+/** What happened to a delivery, in a person's words. */
+export type Outcome =
+	| 'queued'
+	| 'accepted'
+	| 'already sent'
+	| 'outcome unknown'
+	| 'not sent'
+	| 'not sent: Dry Run';
+
+/** The person's view of one output. */
+export interface PersonView {
+	to?: string;
+	message?: string;
+	outcome: string;
+	peachId?: string;
+}
+
+/** One output of a delivering run, with what its view is made from. */
+export interface Presentable {
+	item: INodeExecutionData;
+	/** The delivery's plan, when the item was read and checked (the message is rendered from it). */
+	plan?: unknown;
+	/** Its recipient as the run knows it (a phone number, an audience, an order). */
+	recipient?: string;
+	/** For an error item: whether the delivery certainly did not happen. */
+	notSent?: boolean;
+}
+
+type Operation = DeliveringOperation | DeliveringBatchOperation;
+
+const text = (value: unknown) =>
+	typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+
+/**
+ * To whom, and the message as the phone shows it, from an operation's preview (`{preview: {to,
+ * text}}`, or a broadcast's `{preview: {contacts: [{to, text}]}}`). Pure.
+ */
+export function sightOf(
+	previewed: IDataObject | undefined,
+	recipient?: string,
+): { to?: string; message?: string } {
+	const preview =
+		previewed && isPlainObject(previewed.preview) ? previewed.preview : ({} as IDataObject);
+	const contacts = Array.isArray(preview.contacts) ? preview.contacts.filter(isPlainObject) : [];
+	if (contacts.length) {
+		const [first] = contacts;
+		const more = contacts.length - 1;
+		return {
+			to: `${text(first.to) ?? '?'}${more ? ` and ${more} more` : ''}`,
+			message: text(first.text) || undefined,
+		};
+	}
+	const fallback = isPlainObject(preview.fallback) ? text(preview.fallback.text) : undefined;
+	const message = text(preview.text) || undefined;
+	return {
+		to: text(preview.to) ?? recipient,
+		message:
+			message === undefined
+				? undefined
+				: fallback
+					? `${message}\nIf the app cannot open: ${fallback}`
+					: message,
+	};
+}
+
+/** What an earlier try's record says Peach lists of a delivery (`alreadySent.peach`), if anything. */
+function peachListed(json: IDataObject): IDataObject {
+	const earlier = isPlainObject(json.alreadySent) ? json.alreadySent : {};
+	return isPlainObject(earlier.peach) ? earlier.peach : {};
+}
+
+/**
+ * Peach's ID of a delivery: its event_id (or the record's id) in Peach's answer, else what Peach
+ * lists of it, as an earlier try's record found it (`alreadySent.peach.id`).
+ */
+export function peachIdOf(json: IDataObject): string | undefined {
+	return text(json.event_id) ?? text(json.id) ?? text(peachListed(json).id);
+}
+
+/**
+ * What happened, in a person's words, from the output's own fields: Wait for Delivery's status once
+ * known (delivered, read, failed…), an earlier try's sending (with the status Peach lists, when the
+ * record found it), else `done`.
+ */
+export function outcomeOf(json: IDataObject, done: Outcome): string {
+	if (isPlainObject(json.alreadySent)) {
+		const status = text(peachListed(json).status) ?? text(json.deliveryStatus);
+		return status ? `already sent (${status})` : 'already sent';
+	}
+	if (json.outcomeUnknown !== undefined) return 'outcome unknown';
+	return text(json.deliveryStatus) ?? done;
+}
+
+/** The output's JSON with the person's view first; every field it had stays, after it. Pure. */
+export function withPersonView(view: PersonView, json: IDataObject): IDataObject {
+	const first: IDataObject = {};
+	for (const [key, value] of Object.entries(view)) if (value !== undefined) first[key] = value;
+	return { ...first, ...json };
+}
+
+/** The message (and recipient) of a plan, from the operation's preview; nothing when it has none. */
+async function sightOfPlan(
+	context: IExecuteFunctions,
+	operation: Operation,
+	plan: unknown,
+	itemIndex: number,
+	recipient: string | undefined,
+): Promise<{ to?: string; message?: string }> {
+	if (!operation.preview || plan === undefined) return { to: recipient };
+	try {
+		return sightOf(await operation.preview.call(context, plan, itemIndex), recipient);
+	} catch {
+		// The view is a reading aid: what cannot be rendered is left out, the output stays.
+		return { to: recipient };
+	}
+}
+
+/**
+ * A delivering run's outputs (in output order), each with the person's view first: whom, the
+ * message, what happened, Peach's ID. Renders each message from its plan (the template is read
+ * once per execution). Pairing, errors and every field stay as they were.
+ */
+export async function presentDeliveries(
+	context: IExecuteFunctions,
+	operation: Operation,
+	outputs: Presentable[],
+): Promise<INodeExecutionData[]> {
+	const done: Outcome = operation.preview ? 'queued' : 'accepted';
+	return await Promise.all(
+		outputs.map(async ({ item, plan, recipient, notSent }) => {
+			const inputs = Array.isArray(item.pairedItem) ? item.pairedItem : [item.pairedItem];
+			const first = inputs[0];
+			const itemIndex = typeof first === 'object' && first !== null ? first.item : 0;
+			const sight = await sightOfPlan(context, operation, plan, itemIndex, recipient);
+			const outcome = item.error
+				? item.json.outcomeUnknown !== undefined || notSent === false
+					? 'outcome unknown'
+					: 'not sent'
+				: outcomeOf(item.json, done);
+			const view: PersonView = { ...sight, outcome, peachId: peachIdOf(item.json) };
+			return { ...item, json: withPersonView(view, item.json) };
+		}),
+	);
+}
+
+/** A Dry Run output with the person's view first: whom, the message, not sent. */
+export function dryRunView(json: IDataObject, recipient?: string): IDataObject {
+	return withPersonView({ ...sightOf(json, recipient), outcome: 'not sent: Dry Run' }, json);
+}
