@@ -70,6 +70,8 @@ export interface EarlierOutcome {
 	byPeachOnly?: boolean;
 	/** Sent by an earlier try as the item was then: the item has changed since. */
 	changed?: boolean;
+	/** Peach's list could not be read for it: not sent again even when asked to resend unknowns. */
+	peachUnread?: boolean;
 }
 
 /** One delivery that was made (or made by an earlier try): its output, which `follow` may add to. */

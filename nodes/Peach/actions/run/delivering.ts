@@ -18,7 +18,7 @@ import { errorItem, errorJson, pairedItemOf, toNodeError } from './items';
 import { dryRunOutputs } from './dryRun';
 import { claimError, earlierJson, nothingSentError, partialError, unknownError } from './outcome';
 import { presentDeliveries } from './presentation';
-import { DeliveryRecord } from './record/record';
+import { ClaimedElsewhere, DeliveryRecord } from './record/record';
 
 /** One delivery on its way through a run: whom it is for, its place in the record, what became of it. */
 interface Entry {
@@ -41,6 +41,37 @@ function deliveryKeyOf(context: IExecuteFunctions, itemIndex: number): string | 
 	if (value === undefined || value === null) return undefined;
 	const text = typeof value === 'string' ? value.trim() : JSON.stringify(value);
 	return text === '' ? undefined : text;
+}
+
+/**
+ * Deliveries to one recipient that share a Delivery Key cannot be told apart between tries: each of
+ * them is refused, naming the key, before anything is sent.
+ */
+function sharedDeliveryKeys(
+	context: IExecuteFunctions,
+	deliveries: Array<Delivery<unknown>>,
+	recipientOf: ((plan: unknown) => string | undefined) | undefined,
+): Array<{ itemIndex: number; error: Error }> {
+	const byKey = new Map<string, number[]>();
+	for (const delivery of deliveries) {
+		const key = deliveryKeyOf(context, delivery.inputs[0]);
+		if (key === undefined) continue;
+		const name = JSON.stringify([recipientOf?.(delivery.plan) ?? delivery.key ?? '', key]);
+		byKey.set(name, [...(byKey.get(name) ?? []), delivery.inputs[0]]);
+	}
+	return [...byKey.entries()].flatMap(([name, items]) =>
+		items.length < 2
+			? []
+			: items.map((itemIndex) => ({
+					itemIndex,
+					error: new PeachInputError(
+						'Request Options → Delivery Key',
+						String((JSON.parse(name) as string[])[1]),
+						`names ${items.length} deliveries to the same recipient (items ${items.join(', ')})`,
+						'Give each delivery its own key (e.g. {{ $json.order_id }}-{{ $json.kind }}), or leave the key empty: a delivery is then named by what it sends.',
+					),
+				})),
+	);
 }
 
 /** Every item read and checked, as deliveries, and the items that cannot be delivered. */
@@ -111,7 +142,12 @@ export async function runDelivering(
 		prepared = { deliveries: [], problems: [] };
 		fail(inputs, asError(caught, 0));
 	}
-	for (const { itemIndex, error } of prepared.problems)
+	const shared = sharedDeliveryKeys(context, prepared.deliveries, operation.recipientOf);
+	if (shared.length) {
+		const refused = new Set(shared.map(({ itemIndex }) => itemIndex));
+		prepared.deliveries = prepared.deliveries.filter(({ inputs }) => !refused.has(inputs[0]));
+	}
+	for (const { itemIndex, error } of [...prepared.problems, ...shared])
 		fail([itemIndex], asError(error, itemIndex));
 	if (failures.size && !continueOnFail) throw nothingSentError(errorsByItem());
 	if (operation.preview && requestOptionsOf(context).dryRun)
@@ -153,7 +189,8 @@ export async function runDelivering(
 	const { resendUnknown } = requestOptionsOf(context);
 	for (const entry of entries) {
 		entry.earlier = record.earlier(entry.index);
-		if (entry.earlier?.outcome === 'unknown' && resendUnknown) {
+		// Sent again only where Peach was asked and does not list it.
+		if (entry.earlier?.outcome === 'unknown' && resendUnknown && !entry.earlier.peachUnread) {
 			record.forget(entry.index);
 			entry.earlier = undefined;
 		}
@@ -193,7 +230,10 @@ export async function runDelivering(
 			try {
 				await record.claim(entry.index);
 			} catch (caught) {
-				fail(inputs, claimError(context, caught, inputs[0]));
+				if (caught instanceof ClaimedElsewhere) {
+					record.unknown(entry.index, caught.message);
+					fail(inputs, unknownError(context, inputs[0], entry.recipient, caught.message), false);
+				} else fail(inputs, claimError(context, caught, inputs[0]));
 				if (!continueOnFail) stopped = true;
 				return;
 			}

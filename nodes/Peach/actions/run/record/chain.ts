@@ -186,8 +186,9 @@ export function runSums(tokens: string[]): { all: string; without: (index: numbe
  * that an entry a check added for a moment and another process's older copy put back cannot make
  * one; the others, when wrongly there, only make the record more careful.
  *
- * Per delivery, by its name (what it sends): `claim` before the request, then the fact `sent` or
- * `notSent`. Per bucket and run: `reached` (a delivery of the bucket was claimed); once a group is
+ * Per delivery, by its name (what it sends): `claim` before the request, then the fact `sent`, or
+ * the claim is removed (it was not made: refused, or it never left; a later try claims it anew).
+ * Per bucket and run: `reached` (a delivery of the bucket was claimed); once a group is
  * settled, `group` (the last folded group), `folded`, the fact `marker` (the fingerprint through the
  * group) and the fact `foldedSet` (how many deliveries are folded and the sum of their tokens, for a
  * Retry whose rows come in another order) replace its deliveries' entries; a delivery in it that was
@@ -199,7 +200,6 @@ export function runSums(tokens: string[]): { all: string; without: (index: numbe
 export const entry = {
 	claim: (name: string) => `p3|c|${name}`,
 	sent: (name: string) => `p3|s|${name}`,
-	notSent: (name: string) => `p3|n|${name}`,
 	reached: (anchor: string) => `p3|r|${anchor}`,
 	group: (anchor: string, group: number) => `p3|g|${anchor}|${group}`,
 	folded: (anchor: string) => `p3|f|${anchor}`,

@@ -27,15 +27,10 @@ export const bucketState = (run: BucketRun): BucketState => ({
 	exceptions: false,
 });
 
-/** A folded delivery's own entries, which its group's marker replaces. */
+/** A folded delivery's own entries, which its group's marker replaces (a refused one has none left). */
 function ownEntries(name: string, status: Status): string[] {
-	const outcome =
-		status === 'sent'
-			? factEntries(entry.sent(name))
-			: status === 'notSent'
-				? factEntries(entry.notSent(name))
-				: [];
-	return [entry.claim(name), ...outcome];
+	if (status === 'notSent') return [];
+	return [entry.claim(name), ...(status === 'sent' ? factEntries(entry.sent(name)) : [])];
 }
 
 /**

@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
  *    and node: a list of MD5 hashes that every call reads and writes back whole, with no lock. The
  *    first call inserts the row (a second process's insert is then refused as a duplicate key); a
  *    call with `maxEntries` trims the oldest entries; it keeps what is written through a killed
- *    process. Checked: 2.40.7, 1.123.81. Tests: test/unit/actions/run/record/store.test.ts, the
+ *    process; checked: 2.40.7, 1.123.81. Tests: test/unit/actions/run/record/store.test.ts, the
  *    queue-mode checks (test/queue/record.mts).
  * 2. The node context (`getContext('node')`) is one object for every Retry On Fail try of a run; n8n
  *    saves it with the execution whenever it saves the execution (at its end, when it waits, after

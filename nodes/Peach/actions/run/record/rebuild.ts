@@ -122,6 +122,23 @@ async function inAnyOrder(
 	return hits.length === 1 ? { folded: hits[0].kept, fact: hits[0].fact } : undefined;
 }
 
+/** A delivery's own entries: claimed (its request may have left), and sent. */
+async function ownEntriesOf(
+	looks: Looks,
+	names: string[],
+	exceptions: boolean,
+): Promise<{ claims: Set<string>; facts: Set<string>; unknownAt: Set<string> }> {
+	const [claims, facts] = await Promise.all([
+		looks.probe(
+			names.flatMap((name) => [entry.claim(name), ...(exceptions ? [entry.unknownAt(name)] : [])]),
+		),
+		looks.facts(
+			names.flatMap((name) => [entry.sent(name), ...(exceptions ? [entry.refusedAt(name)] : [])]),
+		),
+	]);
+	return { claims, facts, unknownAt: claims };
+}
+
 /**
  * Reads back what the crashed try did in one bucket of a run. `anchor` is the bucket's start in that
  * run; `tokens` and `names` are this run's deliveries in the bucket, in order.
@@ -139,59 +156,43 @@ export async function rebuildBucket(
 		entry.exceptions(anchor),
 		...Array.from({ length: groups }, (_, group) => entry.group(anchor, group)),
 	]);
-	// Nothing of this bucket was claimed in the run.
-	if (!first.has(entry.reached(anchor)))
-		return { outcomes: tokens.map(() => undefined), found: [] };
-	const found = [entry.reached(anchor)];
-	const outcomes: Array<EarlierResult | undefined> = tokens.map(() => undefined);
+	const found: string[] = [];
+	for (const item of [entry.reached(anchor), entry.folded(anchor), entry.exceptions(anchor)])
+		if (first.has(item)) found.push(item);
 	let folded = 0;
-	if (first.has(entry.folded(anchor))) {
-		found.push(entry.folded(anchor));
-		for (let group = 0; group < groups; group++)
-			if (first.has(entry.group(anchor, group))) folded = group + 1;
-		if (folded > 0) found.push(entry.group(anchor, folded - 1));
-	}
+	for (let group = 0; group < groups; group++)
+		if (first.has(entry.group(anchor, group))) folded = group + 1;
+	if (folded > 0) found.push(entry.group(anchor, folded - 1));
 	const exceptions = first.has(entry.exceptions(anchor));
-	if (exceptions) found.push(entry.exceptions(anchor));
 
-	// Every delivery by its own entries.
-	const [own, ownFacts] = await Promise.all([
-		looks.probe(
-			names.flatMap((name) => [entry.claim(name), ...(exceptions ? [entry.unknownAt(name)] : [])]),
-		),
-		looks.facts(
-			names.flatMap((name) => [
-				entry.sent(name),
-				entry.notSent(name),
-				...(exceptions ? [entry.refusedAt(name)] : []),
-			]),
-		),
-	]);
+	// Every delivery by its own entries, whatever the bucket's (another execution of the same
+	// millisecond may have removed those).
+	const own = await ownEntriesOf(looks, names, exceptions);
+	const outcomes: Array<EarlierResult | undefined> = tokens.map(() => undefined);
+	const open: number[] = [];
+	names.forEach((name, position) => {
+		const claimed = own.claims.has(entry.claim(name));
+		const sent = own.facts.has(entry.sent(name));
+		if (!claimed && !sent) {
+			open.push(position);
+			return;
+		}
+		outcomes[position] = sent ? 'sent' : 'unknown';
+		if (claimed) found.push(entry.claim(name));
+		if (sent) found.push(...factEntries(entry.sent(name)));
+	});
 	/** A folded delivery's outcome: sent, unless its note says refused or unknown. */
 	const foldedOutcome = (name: string): EarlierResult => {
-		if (ownFacts.has(entry.refusedAt(name))) {
+		if (own.facts.has(entry.refusedAt(name))) {
 			found.push(...factEntries(entry.refusedAt(name)));
 			return 'notSent';
 		}
-		if (own.has(entry.unknownAt(name))) {
+		if (own.unknownAt.has(entry.unknownAt(name))) {
 			found.push(entry.unknownAt(name));
 			return 'unknown';
 		}
 		return 'sent';
 	};
-	const open: number[] = [];
-	names.forEach((name, position) => {
-		const sent = ownFacts.has(entry.sent(name));
-		const notSent = !sent && ownFacts.has(entry.notSent(name));
-		if (!own.has(entry.claim(name)) && !sent && !notSent) {
-			open.push(position);
-			return;
-		}
-		outcomes[position] = sent ? 'sent' : notSent ? 'notSent' : 'unknown';
-		if (own.has(entry.claim(name))) found.push(entry.claim(name));
-		if (sent) found.push(...factEntries(entry.sent(name)));
-		if (notSent) found.push(...factEntries(entry.notSent(name)));
-	});
 	if (folded === 0) {
 		// Nothing folded (or its notes gone): what has no entry of its own was not reached.
 		if (first.has(entry.folded(anchor)))

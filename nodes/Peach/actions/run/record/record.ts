@@ -26,6 +26,15 @@ import type { Witnessed } from './witness';
  *   queued since the execution began decides what the record does not know (resolve.ts).
  */
 
+/** Another try of the same execution claimed the delivery first: it is not made by this one. */
+export class ClaimedElsewhere extends Error {
+	constructor() {
+		super(
+			'another try of this execution, running at the same time, claimed this delivery first (the Retry was pressed twice?), so this one does not make it',
+		);
+	}
+}
+
 /** Peach's clock and n8n's may differ: Peach is asked from this long before the execution began. */
 const CLOCK_MARGIN_MS = 60_000;
 /** Where n8n does not say when an execution began (n8n 1.x): Peach's own default window. */
@@ -64,6 +73,10 @@ export class DeliveryRecord {
 	 * found.
 	 */
 	private forLaterRetries = false;
+	/** A retry (of any kind): another try of the same execution may be under way at the same time. */
+	private retrying = false;
+	/** Deliveries an earlier try claimed, whose outcome was unknown when this one began. */
+	private readonly claimedBefore = new Set<number>();
 
 	private constructor(
 		private readonly context: IExecuteFunctions,
@@ -159,10 +172,16 @@ export class DeliveryRecord {
 		if (this.entries) delete this.entries[this.run.identities[index]];
 	}
 
-	/** Right before the delivering request: records the claim where a crash cannot lose it. */
+	/**
+	 * Right before the delivering request: records the claim where a crash cannot lose it. In a retry,
+	 * a claim n8n already held is another try's, under way at the same time (two Retries pressed at
+	 * once): the delivery is then not made (ClaimedElsewhere).
+	 */
 	async claim(index: number): Promise<void> {
 		const { name, bucket } = this.run.places[index];
-		await this.store?.write([entry.claim(name), entry.reached(this.anchorOf(bucket))]);
+		const held = await this.store?.write([entry.claim(name), entry.reached(this.anchorOf(bucket))]);
+		if (this.retrying && !this.claimedBefore.has(index) && held?.has(entry.claim(name)))
+			throw new ClaimedElsewhere();
 	}
 
 	/** Peach accepted it. */
@@ -178,10 +197,13 @@ export class DeliveryRecord {
 		this.settle(index, 'unknown');
 	}
 
-	/** It did not happen (Peach refused it, or it never left): a retry makes it. */
+	/**
+	 * It did not happen (Peach refused it, or it never left): its claim goes (a retry makes it; a later
+	 * try's claim of it is then its own).
+	 */
 	notSent(index: number): void {
 		if (this.entries) delete this.entries[this.run.identities[index]];
-		this.store?.later(factEntries(entry.notSent(this.run.places[index].name)));
+		this.store?.remove([entry.claim(this.run.places[index].name)]);
 		this.settle(index, 'notSent');
 	}
 
@@ -235,6 +257,7 @@ export class DeliveryRecord {
 		const { run, store } = this;
 		if (this.entries) pairChangedItems(this.entries, run.identities, run.witnessed, this.earlierOf);
 		this.forLaterRetries = how.retry;
+		this.retrying = how.retry || how.earlierTry;
 		let fromStore: FromStore[] = run.tokens.map(() => 'absent');
 		if (store && how.readStore) {
 			const read = await readBack(store, {
@@ -256,6 +279,8 @@ export class DeliveryRecord {
 				since: how.since,
 			});
 		this.earlierOf.forEach((earlier, index) => {
+			if (earlier?.outcome === 'unknown' || fromStore[index] === 'unknown')
+				this.claimedBefore.add(index);
 			if (!earlier) return;
 			const { name, bucket } = run.places[index];
 			store?.later([

@@ -19,6 +19,8 @@ const RECORD_SAYS_SENT_NOTE =
 	"n8n's record of the execution says it was sent, but Peach does not list it: check the contact's conversation in Peach.";
 const CANNOT_TELL_REASON =
 	"n8n's record of this execution cannot say whether it was sent (rows changed since, or the record was cut), and Peach's list of template messages does not name contacts and templates, so it cannot tell either.";
+const NOTHING_SHOWN_REASON =
+	"n8n's record of this execution shows nothing of it (it may never have been sent, or the record lost it), so it is sent again only once Peach's list says it is not there.";
 const AMBIGUOUS = (listed: number, deliveries: number) =>
 	`Peach lists ${listed} message${listed === 1 ? '' : 's'} of this template to this contact since the execution began for ${deliveries} such deliveries here, and n8n's record cannot say which of them were sent.`;
 const PEACH_UNREADABLE = (message: string) =>
@@ -102,11 +104,10 @@ export interface Resolving {
 
 /**
  * Which deliveries Peach is asked about, in the order they take its messages: what is known sent
- * first (0), then unknown outcomes (1), what the record cannot tell (2), and what it never reached
- * where the store shows nothing of this run in a Retry (3: the record may be missing).
+ * first (0), then unknown outcomes (1), what the record cannot tell (2), and, in a Retry, what it
+ * shows nothing of (3: never reached, or its entries lost to another worker's older copy).
  */
 function ranked(r: Resolving): Array<{ index: number; rank: number }> {
-	const evidence = r.fromStore.some((from) => from !== 'notReached' && from !== 'absent');
 	const rankOf = (index: number): number | undefined => {
 		const from = r.fromStore[index];
 		const earlier = r.earlierOf[index];
@@ -115,7 +116,7 @@ function ranked(r: Resolving): Array<{ index: number; rank: number }> {
 		if (from === 'sent') return 0;
 		if (from === 'unknown') return 1;
 		if (from === 'unverifiable') return 2;
-		if (from === 'notReached' && r.retry && !evidence) return 3;
+		if (from === 'notReached' && r.retry) return 3;
 		return undefined;
 	};
 	return r.witnessed
@@ -148,12 +149,16 @@ async function peachShows(
 			if (shows) shown.set(index, shows);
 		};
 		for (const { index } of members.filter(({ rank }) => rank === 0)) await take(index);
-		const rest = members.filter(({ rank }) => rank > 0);
-		if (!rest.length) continue;
-		const left = await witness.untaken(r.witnessed[rest[0].index] as Witnessed);
-		if (left.length >= rest.length) for (const { index } of rest) await take(index);
-		else if (left.length > 0)
-			for (const { index } of rest) ambiguous.set(index, AMBIGUOUS(left.length, rest.length));
+		// Then each kind in turn, all of its deliveries where Peach lists one for each, else none.
+		let left = (await witness.untaken(r.witnessed[members[0].index] as Witnessed)).length;
+		for (const rank of [1, 2, 3]) {
+			const tier = members.filter((member) => member.rank === rank);
+			if (!tier.length) continue;
+			if (left >= tier.length) for (const { index } of tier) await take(index);
+			else if (left > 0)
+				for (const { index } of tier) ambiguous.set(index, AMBIGUOUS(left, tier.length));
+			left = Math.max(0, left - tier.length);
+		}
 	}
 	return { shown, ambiguous };
 }
@@ -206,5 +211,10 @@ export async function resolveEarlier(r: Resolving): Promise<void> {
 			else r.earlierOf[index] = { outcome: 'sent', at: null };
 		} else if (from === 'unknown') unknown(CRASH_REASON);
 		else if (from === 'unverifiable' && !canTell) unknown(CANNOT_TELL_REASON);
+		// What the record shows nothing of is sent only once Peach was asked (it could not be).
+		else if (from === 'notReached' && unreadable && asked.some((item) => item.index === index))
+			unknown(NOTHING_SHOWN_REASON);
+		if (unreadable && r.earlierOf[index]?.outcome === 'unknown')
+			(r.earlierOf[index] as EarlierOutcome).peachUnread = true;
 	});
 }

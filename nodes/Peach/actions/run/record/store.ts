@@ -23,6 +23,8 @@ import type { DeduplicationStore } from './n8n';
 /** The most entries a node's list keeps: n8n drops the oldest beyond it (a few hundred KB of hashes). */
 export const STORE_CAP = 20_000;
 const OPTIONS = { mode: 'entries' as const, maxEntries: STORE_CAP };
+/** A look adds what it asks for only for a moment: it never trims the list. */
+const LOOK_OPTIONS = { mode: 'entries' as const };
 const REMOVE_OPTIONS = { mode: 'entries' as const };
 /** The most removals in one call: n8n looks each one up in the node's whole list. */
 const REMOVALS_PER_CALL = 2000;
@@ -66,13 +68,14 @@ function isDuplicateRow(error: unknown): boolean {
 async function checkAndRecord(
 	store: DeduplicationStore,
 	items: string[],
+	options: typeof OPTIONS | typeof LOOK_OPTIONS = OPTIONS,
 	tries = FIRST_ROW_TRIES,
 ): ReturnType<DeduplicationStore['checkProcessedAndRecord']> {
 	return await store
-		.checkProcessedAndRecord(items, 'node', OPTIONS)
+		.checkProcessedAndRecord(items, 'node', options)
 		.catch(async (error: unknown) => {
 			if (tries <= 1 || !isDuplicateRow(error)) throw error;
-			return await checkAndRecord(store, items, tries - 1);
+			return await checkAndRecord(store, items, options, tries - 1);
 		});
 }
 
@@ -87,7 +90,8 @@ export async function removeInCalls(store: DeduplicationStore, items: string[]):
 }
 
 interface Waiting {
-	resolve: () => void;
+	items: string[];
+	resolve: (held: Set<string>) => void;
 	reject: (error: Error) => void;
 }
 
@@ -109,11 +113,14 @@ export class RecordStore {
 		readonly scope: string,
 	) {}
 
-	/** Adds entries and waits until n8n has written them (a delivering request follows). */
-	async write(items: string[]): Promise<void> {
-		await new Promise<void>((resolve, reject) => {
+	/**
+	 * Adds entries and waits until n8n has written them (a delivering request follows); answers those
+	 * of them n8n already held.
+	 */
+	async write(items: string[]): Promise<Set<string>> {
+		return await new Promise<Set<string>>((resolve, reject) => {
 			this.queueAdds(items);
-			this.waiting.push({ resolve, reject });
+			this.waiting.push({ items, resolve, reject });
 			this.drain();
 		});
 	}
@@ -147,7 +154,7 @@ export class RecordStore {
 	async probe(items: string[]): Promise<Set<string>> {
 		if (!items.length) return new Set();
 		return await inTurn(this.scope, async () => {
-			const result = await checkAndRecord(this.store, items);
+			const result = await checkAndRecord(this.store, items, LOOK_OPTIONS);
 			await removeInCalls(this.store, result.new.map(String));
 			return new Set(result.processed.map(String));
 		});
@@ -202,15 +209,18 @@ export class RecordStore {
 				const removals = [...this.removals];
 				this.removals.clear();
 				try {
+					let held = new Set<string>();
 					await inTurn(this.scope, async () => {
 						if (adds.length) {
 							const again = this.lastAdded.filter((item) => this.kept.has(item));
-							await checkAndRecord(this.store, [...adds, ...again]);
+							const result = await checkAndRecord(this.store, [...adds, ...again]);
+							held = new Set(result.processed.map(String));
 							this.lastAdded = adds;
 						}
 						if (removals.length) await removeInCalls(this.store, removals);
 					});
-					for (const waiter of waiting) waiter.resolve();
+					for (const waiter of waiting)
+						waiter.resolve(new Set(waiter.items.filter((item) => held.has(item))));
 				} catch (caught) {
 					const error = caught instanceof Error ? caught : new Error(String(caught));
 					for (const waiter of waiting) waiter.reject(error);
