@@ -109,6 +109,8 @@ interface ContextOptions {
 	templates?: Record<string, IDataObject> | 'responses';
 	continueOnFail?: boolean;
 	baseUrl?: string;
+	/** The credential's API key; TEST_API_KEY by default. */
+	apiKey?: string;
 	timezone?: string;
 	/** Binary data per item index: the file under the binary property `data` (or `property`). */
 	binary?: Record<
@@ -136,6 +138,12 @@ interface ContextOptions {
 	execution?: WaitingExecution;
 	/** n8n's waiting-webhook address (WEBHOOK_URL + /webhook-waiting); TEST_WAITING_BASE by default. */
 	waitingBase?: string;
+	/**
+	 * The ID of the node's Peach credential. What an n8n process keeps between executions (a
+	 * template read) is kept per credential: by default each context has a credential of its own, as
+	 * if each execution ran in a fresh process; executions given the same ID share what is kept.
+	 */
+	credentialId?: string;
 }
 
 function isLocator(value: unknown): value is { __rl?: boolean; mode: string; value: unknown } {
@@ -205,7 +213,18 @@ function fakeHttp(
 	);
 }
 
+let credentialsMade = 0;
+
 export function createExecuteContext(options: ContextOptions) {
+	const executionNode: INode = {
+		...node,
+		credentials: {
+			peachMessagingApi: {
+				id: options.credentialId ?? `credential-${++credentialsMade}`,
+				name: 'Peach API',
+			},
+		},
+	};
 	const requests: RecordedRequest[] = [];
 	const templateReads: string[] = [];
 	const reads: ParameterRead[] = [];
@@ -214,7 +233,10 @@ export function createExecuteContext(options: ContextOptions) {
 		options.items ??
 		options.inputs?.length ??
 		(Array.isArray(options.params) ? options.params.length : 1);
-	const credentials = { apiKey: TEST_API_KEY, baseUrl: options.baseUrl ?? TEST_BASE_URL };
+	const credentials = {
+		apiKey: options.apiKey ?? TEST_API_KEY,
+		baseUrl: options.baseUrl ?? TEST_BASE_URL,
+	};
 	const httpRequestWithAuthentication = fakeHttp(
 		responses,
 		requests,
@@ -304,7 +326,7 @@ export function createExecuteContext(options: ContextOptions) {
 			signedResumeUrl(parameters, options.waitingBase),
 		putExecutionToWait,
 		getNodeParameter: parameterGetter(resolvedOf, jsonOf, reads),
-		getNode: () => node,
+		getNode: () => executionNode,
 		getTimezone: () => options.timezone ?? 'UTC',
 		continueOnFail: () => options.continueOnFail ?? false,
 		getCredentials,

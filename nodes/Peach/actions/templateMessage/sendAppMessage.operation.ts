@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { templateOf } from '../../api/templates';
+import { readAgainWhenRefused, templateOf } from '../../api/templates';
 import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
@@ -134,7 +134,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';
 
-export const deliver = postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body }));
+export const deliver = readAgainWhenRefused(
+	postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body })),
+	(body) => (body[APP_MESSAGE.block] as IDataObject)[APP_MESSAGE.fallbackTemplate],
+);
 
 /**
  * Dry Run: the request, and what the contact would get: the app (its screens are Peach's, not shown
