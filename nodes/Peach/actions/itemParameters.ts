@@ -10,21 +10,60 @@ import { liquidValuesFrom } from '../helpers/templateVariables';
  * no expression is evaluated for a field the user does not see.
  */
 
+/** Whether a parameter's stored value holds an expression anywhere (n8n's rule: text starting with =). */
+function holdsExpression(raw: unknown): boolean {
+	if (typeof raw === 'string') return raw.startsWith('=');
+	if (Array.isArray(raw)) return raw.some(holdsExpression);
+	if (typeof raw === 'object' && raw !== null) return Object.values(raw).some(holdsExpression);
+	return false;
+}
+
+/** Per execution, per parameter read: the value stored in the workflow, and what n8n gave for it. */
+const resolved = new WeakMap<object, Map<string, { raw: unknown; value?: unknown }>>();
+
+/**
+ * `getNodeParameter` for an item of a run over many items. A parameter without an expression (the
+ * same stored value as the item before) has the same value for every item, so n8n resolves and
+ * checks it once per execution and later items get that value; one with an expression is resolved
+ * for each item, as always. n8n's reading of a parameter costs about as much as the node's own work
+ * on an item (`npm run bench:profile`). The value is shared between items: it is only read.
+ */
+export function parameterOfItem(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+	options: { extractValue?: boolean } = {},
+): unknown {
+	const raw = context.getNodeParameter(name, itemIndex, fallback, { rawExpressions: true });
+	let reads = resolved.get(context);
+	if (!reads) {
+		reads = new Map();
+		resolved.set(context, reads);
+	}
+	const key = options.extractValue ? `${name}\0value` : name;
+	const before = reads.get(key);
+	if (before && before.raw === raw && 'value' in before) return before.value;
+	const value = context.getNodeParameter(name, itemIndex, fallback, options);
+	if (before?.raw !== raw) reads.set(key, holdsExpression(raw) ? { raw } : { raw, value });
+	return value;
+}
+
 /** The template variables of one item, from the mode its `variablesInput` names. */
 export function liquidValuesOfItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	field = 'Variables',
 ): IDataObject | undefined {
-	const mode = context.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
+	const mode = parameterOfItem(context, 'variablesInput', itemIndex, 'fields') as string;
 	return liquidValuesFrom(
 		mode,
 		{
-			rows: mode === 'fields' ? context.getNodeParameter('variables', itemIndex, {}) : undefined,
-			json: mode === 'json' ? context.getNodeParameter('variablesJson', itemIndex, '') : undefined,
+			rows: mode === 'fields' ? parameterOfItem(context, 'variables', itemIndex, {}) : undefined,
+			json: mode === 'json' ? parameterOfItem(context, 'variablesJson', itemIndex, '') : undefined,
 			mapped:
 				mode === 'template'
-					? context.getNodeParameter('variablesMapped', itemIndex, {})
+					? parameterOfItem(context, 'variablesMapped', itemIndex, {})
 					: undefined,
 		},
 		field,
@@ -38,7 +77,7 @@ export function liquidValuesOfItem(
  */
 export function recordIn(parameter: string, kind: 'id' | 'contact' = 'id') {
 	return function recordOf(this: IExecuteFunctions, itemIndex: number): string | undefined {
-		const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+		const value = parameterOfItem(this, parameter, itemIndex, '', { extractValue: true });
 		if (kind === 'contact') return normalizeContactPhoneNumber('Phone Number', value);
 		return typeof value === 'string' || typeof value === 'number'
 			? String(value).trim()
@@ -56,7 +95,7 @@ export function locatorValueOf(
 ): string {
 	return requireText(
 		field,
-		context.getNodeParameter(name, itemIndex, '', { extractValue: true }),
+		parameterOfItem(context, name, itemIndex, '', { extractValue: true }),
 		fix,
 	);
 }

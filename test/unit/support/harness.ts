@@ -275,12 +275,15 @@ export function createExecuteContext(options: ContextOptions) {
 	const peach = new Peach().description;
 	const description = options.properties ? { ...peach, properties: options.properties } : peach;
 	const resolved = new Map<number, ReturnType<typeof resolveParameters>>();
+	// One set of parameters for every item, as n8n holds a node's parameters (`params` given per item
+	// models items whose expressions gave those values).
 	const resolvedOf = (index: number) => {
-		if (!resolved.has(index)) {
-			const given = Array.isArray(options.params) ? options.params[index] : options.params;
-			resolved.set(index, resolveParameters(description, given ?? {}));
+		const at = Array.isArray(options.params) ? index : 0;
+		if (!resolved.has(at)) {
+			const given = Array.isArray(options.params) ? options.params[at] : options.params;
+			resolved.set(at, resolveParameters(description, given ?? {}));
 		}
-		return resolved.get(index) as ReturnType<typeof resolveParameters>;
+		return resolved.get(at) as ReturnType<typeof resolveParameters>;
 	};
 	const putExecutionToWait = vi.fn<(waitTill: Date) => Promise<void>>(async () => undefined);
 	const lineage = options.lineage ?? newExecution(undefined, { executionId: TEST_EXECUTION_ID });

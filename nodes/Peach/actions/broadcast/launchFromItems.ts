@@ -8,6 +8,7 @@ import { isPlainObject } from '../../helpers/json';
 import { renderTemplate } from '../../helpers/templatePreview';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
+import { parameterOfItem } from '../itemParameters';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
 import { checkTemplateBeforeSend } from '../templateCheck';
 import type { LaunchPlan } from './launchBase';
@@ -60,9 +61,9 @@ export async function prepareFromItems(
 	const rows = checkRows(itemIndexes, (itemIndex) =>
 		broadcastContact({
 			itemIndex,
-			phoneNumber: context.getNodeParameter('contactPhoneNumber', itemIndex, ''),
-			name: context.getNodeParameter('contactName', itemIndex, ''),
-			variables: context.getNodeParameter('contactVariables', itemIndex, {}),
+			phoneNumber: parameterOfItem(context, 'contactPhoneNumber', itemIndex, ''),
+			name: parameterOfItem(context, 'contactName', itemIndex, ''),
+			variables: parameterOfItem(context, 'contactVariables', itemIndex, {}),
 		}),
 	);
 	const contacts: Extract<LaunchPlan, { recipients: 'items' }>['contacts'] = [];

@@ -9,7 +9,7 @@ import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
-import { liquidValuesOfItem } from '../itemParameters';
+import { liquidValuesOfItem, parameterOfItem } from '../itemParameters';
 import { checkTemplateBeforeSend } from '../templateCheck';
 import type { OperationOption } from '../node.type';
 import { apiPath } from '../../transport/path';
@@ -108,17 +108,17 @@ export const delivers = true;
  * that template needs a value among the Variables (the contact may get the template instead).
  */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const fallback = this.getNodeParameter('useFallbackTemplate', itemIndex, false) as boolean;
+	const fallback = parameterOfItem(this, 'useFallbackTemplate', itemIndex, false) as boolean;
 	const templateId = fallback
-		? this.getNodeParameter('templateId', itemIndex, '', { extractValue: true })
+		? parameterOfItem(this, 'templateId', itemIndex, '', { extractValue: true })
 		: undefined;
 	const liquidValues = liquidValuesOfItem(this, itemIndex);
 	const body = buildSendAppMessageBody({
-		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
-		appId: this.getNodeParameter('appId', itemIndex),
+		phoneNumber: parameterOfItem(this, 'phoneNumber', itemIndex),
+		appId: parameterOfItem(this, 'appId', itemIndex),
 		liquidValues,
 		fallbackTemplateId: templateId,
-		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+		contactFields: parameterOfItem(this, 'contactFields', itemIndex, {}) as IDataObject,
 	});
 	const block = body[APP_MESSAGE.block] as IDataObject;
 	const fallbackTemplate = block[APP_MESSAGE.fallbackTemplate];
