@@ -239,6 +239,37 @@ describe('the template kept by the n8n process', () => {
 		]);
 	});
 
+	it('Send App Message: a refusal naming its Fallback Template reads it afresh; a message without one reads none', async () => {
+		const credentialId = newCredential();
+		const app = {
+			resource: 'templateMessage',
+			operation: 'sendAppMessage',
+			phoneNumber: '={{ $json.phone }}',
+			appId: 'flw_1',
+			useFallbackTemplate: true,
+			templateId: locator('wat_welcome'),
+			variablesInput: 'fields',
+			variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
+		};
+		const run = async (answer: FakeResponse, params = app) =>
+			await runOverInputs(params, [asha], answer, { credentialId, templates: approved });
+		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
+		expect((await run(accepted)).templateReads).toEqual([]);
+		const refused = await run({
+			statusCode: 422,
+			body: { status: 'failed', reason: { flow: { whats_app_template_id: ['is paused'] } } },
+		});
+		expect(refused.error?.message).toBe('Fallback Template: is paused');
+		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
+		const withoutFallback = await run(
+			{ statusCode: 422, body: { status: 'failed', reason: { flow: { id: ['is unknown'] } } } },
+			{ ...app, useFallbackTemplate: false },
+		);
+		expect(withoutFallback.templateReads).toEqual([]);
+		expect(withoutFallback.error?.message).toBe('flow.id: is unknown');
+		expect((await run(accepted)).templateReads).toEqual([]);
+	});
+
 	it('Broadcast → Launch: a refusal naming the template reads it afresh for the next launch', async () => {
 		const credentialId = newCredential();
 		const launch = {
