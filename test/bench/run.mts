@@ -834,10 +834,11 @@ async function main() {
 		}
 		const single = (part: 'h' | 'i', mode: string, results: SingleSendResults) => {
 			const ms = (name: string) => results.variants[name].msPerExecution;
-			const { n8nOwn, send, templateRead, storeCalls, nodeOther } = results.breakdown;
+			const { n8nOwn, send, credentialRead, templateRead, storeCalls, nodeOther } =
+				results.breakdown;
 			table.push(
-				`| (${part}) ${results.count} single-send executions one after another, ${mode}, Peach answering after 100 ms: Peach Send with its defaults / HTTP Request | ≤ 1.15× | ${ratio(ms('peach'), ms('http'))} (${ms('peach').toFixed(1)} vs ${ms('http').toFixed(1)} ms per execution) | ${loadText(results.load)} (${results.rounds} rounds) |`,
-				`| (${part}) where a Peach execution's time goes, ms | reported | n8n's own ${n8nOwn.toFixed(1)} (Webhook → No Operation); the send ${send.toFixed(1)} (HTTP Request − n8n's own); the template read when made ${templateRead.toFixed(1)} (a template per execution − kept); the record's store calls ${storeCalls.toFixed(1)} (at once − Dry Run at once: ${ms('peach at once').toFixed(1)} − ${ms('peach dry run').toFixed(1)}); the node's other time ${nodeOther.toFixed(1)}; HTTP Request at once ${ms('http at once').toFixed(1)} | |`,
+				`| (${part}) ${results.count} single-send executions one after another, ${mode}, Peach answering after 100 ms: Peach Send with its defaults / HTTP Request | ≤ 1.15× | ${ratio(ms('peach'), ms('http'))} (${ms('peach').toFixed(1)} vs ${ms('http').toFixed(1)} ms per execution); against HTTP Request with the Peach credential ${ratio(ms('peach'), ms('http with credential'))} | ${loadText(results.load)} (${results.rounds} rounds) |`,
+				`| (${part}) where a Peach execution's time goes, ms | reported | n8n's own ${n8nOwn.toFixed(1)} (Webhook → No Operation); the send ${send.toFixed(1)} (HTTP Request − n8n's own); n8n's reading of the credential ${credentialRead.toFixed(1)} (HTTP Request with the Peach credential ${ms('http with credential').toFixed(1)} − without); the template read when made ${templateRead.toFixed(1)} (a template per execution − kept); the record's store calls ${storeCalls.toFixed(1)} (at once − Dry Run at once: ${ms('peach at once').toFixed(1)} − ${ms('peach dry run').toFixed(1)}); the node's other time ${nodeOther.toFixed(1)}; HTTP Request at once ${ms('http at once').toFixed(1)} | |`,
 			);
 		};
 		if (ONLY.includes('h')) {

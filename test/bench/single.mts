@@ -6,6 +6,7 @@
  * ms per execution, medians. The variants also say where a Peach execution's time goes:
  *
  *   http                 Webhook → HTTP Request (one expression body), Peach answering after 100 ms
+ *   http with credential the same authenticated by the Peach API credential (n8n reads it per execution)
  *   peach                Webhook → Peach Send with its defaults (phone, name, variable mapped), 100 ms
  *   peach template read  the same with a template of its own per execution, so each one reads it
  *   webhook only         Webhook → No Operation: n8n's own time per execution
@@ -13,10 +14,11 @@
  *   peach dry run        the same with Dry Run: every check, no record and no send
  *   http at once         HTTP Request against a Peach answering at once
  *
- * so that: n8n's own = webhook only; the send = http − webhook only; the template read = peach
- * template read − peach; the delivery record's store calls ≈ peach at once − peach dry run (the dry
- * run's fresh template read and the real run's send are both a request to a Peach answering at once);
- * the node's other time = peach − http − store calls.
+ * so that: n8n's own = webhook only; the send = http − webhook only; n8n's reading of a credential =
+ * http with credential − http; the template read = peach template read − peach; the delivery record's
+ * store calls ≈ peach at once − peach dry run (the dry run's fresh template read and the real run's send
+ * are both a request to a Peach answering at once); the node's other time = peach − http with
+ * credential − store calls.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -61,6 +63,7 @@ export interface SingleSendResults {
 	breakdown: {
 		n8nOwn: number;
 		send: number;
+		credentialRead: number;
 		templateRead: number;
 		storeCalls: number;
 		nodeOther: number;
@@ -75,7 +78,7 @@ const median = (values: number[]) => {
 
 const load = () => Math.round(loadavg()[0] * 100) / 100;
 
-function httpNode(url: string): Json {
+function httpNode(url: string, credential?: { id: string; name: string }): Json {
 	return {
 		id: randomUUID(),
 		name: 'Send',
@@ -85,14 +88,19 @@ function httpNode(url: string): Json {
 		parameters: {
 			method: 'POST',
 			url: `${url}/api/v1/events`,
-			sendHeaders: true,
-			headerParameters: { parameters: [{ name: 'Authorization', value: KEY }] },
+			...(credential
+				? { authentication: 'predefinedCredentialType', nodeCredentialType: 'peachMessagingApi' }
+				: {
+						sendHeaders: true,
+						headerParameters: { parameters: [{ name: 'Authorization', value: KEY }] },
+					}),
 			sendBody: true,
 			specifyBody: 'json',
 			jsonBody:
 				'={ "event_type": "send_template_message", "contact": { "phone_number": "{{ $json.body.phone }}", "name": "{{ $json.body.name }}" }, "template_message": { "whats_app_template_id": "wat_welcome", "liquid_values": { "first_name": "{{ $json.body.name }}" } } }',
 			options: {},
 		},
+		...(credential ? { credentials: { peachMessagingApi: credential } } : {}),
 	};
 }
 
@@ -202,6 +210,7 @@ export async function singleSends(
 	);
 	const variants = [
 		await createVariant(client, 'http', httpNode(options.slowUrl)),
+		await createVariant(client, 'http with credential', httpNode(options.slowUrl, slow)),
 		await createVariant(client, 'peach', peachSend(slow)),
 		await createVariant(
 			client,
@@ -240,9 +249,10 @@ export async function singleSends(
 		breakdown: {
 			n8nOwn: ms('webhook only'),
 			send: ms('http') - ms('webhook only'),
+			credentialRead: ms('http with credential') - ms('http'),
 			templateRead: ms('peach template read') - ms('peach'),
 			storeCalls,
-			nodeOther: ms('peach') - ms('http') - storeCalls,
+			nodeOther: ms('peach') - ms('http with credential') - storeCalls,
 		},
 	};
 }
