@@ -35,7 +35,12 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import { recordAtSize, type RecordResults } from './record.mts';
-import { type SingleSendResults, singleSends, singleSendsInQueueMode } from './single.mts';
+import {
+	type SingleSendResults,
+	singleSends,
+	singleSendsInQueueMode,
+	timingsEnv,
+} from './single.mts';
 import {
 	chain,
 	codeNode,
@@ -603,7 +608,9 @@ async function main() {
 		const logFile = join(tmpdir(), 'n8n-peach-bench.log');
 		rmSync(logFile, { force: true });
 		log(`bench: n8n's log is ${logFile}`);
-		n8n = await startN8n({ host, nodeBin, userFolder, logFile });
+		// n8n's store calls and credential reads timed inside n8n, for (h)'s breakdown (timings.cjs).
+		const timings = join(userFolder, 'timings');
+		n8n = await startN8n({ host, nodeBin, userFolder, logFile, env: timingsEnv(timings) });
 		const client = new N8nClient(n8n.url);
 		await client.setupOwner();
 		const fast = await client.createCredential('bench fast', 'peachMessagingApi', {
@@ -838,7 +845,7 @@ async function main() {
 				results.breakdown;
 			table.push(
 				`| (${part}) ${results.count} single-send executions one after another, ${mode}, Peach answering after 100 ms: Peach Send with its defaults / HTTP Request | ≤ 1.15× | ${ratio(ms('peach'), ms('http'))} (${ms('peach').toFixed(1)} vs ${ms('http').toFixed(1)} ms per execution); against HTTP Request with the Peach credential ${ratio(ms('peach'), ms('http with credential'))} | ${loadText(results.load)} (${results.rounds} rounds) |`,
-				`| (${part}) where a Peach execution's time goes, ms | reported | n8n's own ${n8nOwn.toFixed(1)} (Webhook → No Operation); the send ${send.toFixed(1)} (HTTP Request − n8n's own); n8n's reading of the credential ${credentialRead.toFixed(1)} (HTTP Request with the Peach credential ${ms('http with credential').toFixed(1)} − without); the template read when made ${templateRead.toFixed(1)} (a template per execution − kept); the record's store calls ${storeCalls.toFixed(1)} (at once − Dry Run at once: ${ms('peach at once').toFixed(1)} − ${ms('peach dry run').toFixed(1)}); the node's other time ${nodeOther.toFixed(1)}; HTTP Request at once ${ms('http at once').toFixed(1)} | |`,
+				`| (${part}) where a Peach execution's time goes, ms | reported | n8n's own ${n8nOwn.toFixed(1)} (Webhook → No Operation); the send ${send.toFixed(1)} (HTTP Request − n8n's own); n8n's reading of the credential ${credentialRead.toFixed(1)} (timed in n8n; HTTP Request with the Peach credential ${ms('http with credential').toFixed(1)}); the template read when made ${templateRead.toFixed(1)} (a template per execution − kept); the record's store calls ${storeCalls.toFixed(1)} (${results.variants.peach.store.calls.toFixed(1)} calls, timed in n8n); the node's other time ${nodeOther.toFixed(1)}; HTTP Request at once ${ms('http at once').toFixed(1)} | |`,
 			);
 		};
 		if (ONLY.includes('h')) {
@@ -850,6 +857,7 @@ async function main() {
 				fastUrl: mocks[0].url,
 				rounds: SINGLE_ROUNDS,
 				count: SINGLE_COUNT,
+				timings,
 			});
 			single('h', "n8n's regular mode", results.h);
 		}

@@ -14,16 +14,17 @@
  *   peach dry run        the same with Dry Run: every check, no record and no send
  *   http at once         HTTP Request against a Peach answering at once
  *
- * so that: n8n's own = webhook only; the send = http − webhook only; n8n's reading of a credential =
- * http with credential − http; the template read = peach template read − peach; the delivery record's
- * store calls ≈ peach at once − peach dry run (the dry run's fresh template read and the real run's send
- * are both a request to a Peach answering at once); the node's other time = peach − http with
- * credential − store calls.
+ * so that: n8n's own = webhook only; the send = http − webhook only; the template read = peach
+ * template read − peach; the node's other time = peach − http − its store calls − its credential read.
+ * The delivery record's store calls and n8n's credential reads are timed inside n8n (timings.cjs,
+ * preloaded by the bench: wall time of n8n's deduplication store calls and of its credential reads,
+ * per execution of each variant).
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import {
 	chain,
@@ -44,6 +45,37 @@ import { ensurePackages, type Service, startPostgres, startRedis } from '../queu
 
 const KEY = 'bench-key';
 
+/** The preload that times n8n's store calls and credential reads (timings.cjs). */
+export const TIMINGS_PRELOAD = join(dirname(fileURLToPath(import.meta.url)), 'timings.cjs');
+
+/** The environment that preloads it into an n8n process, writing into `folder`. */
+export const timingsEnv = (folder: string): NodeJS.ProcessEnv => ({
+	NODE_OPTIONS: `--require ${TIMINGS_PRELOAD}`,
+	PEACH_BENCH_TIMINGS: folder,
+});
+
+type Timings = Record<string, { calls: number; ms: number }>;
+
+/** What every process preloaded with timings.cjs wrote into `folder`, summed. */
+function readTimings(folder: string | undefined): Timings {
+	const sum: Timings = {};
+	if (!folder || !existsSync(folder)) return sum;
+	for (const name of readdirSync(folder)) {
+		let timings: Timings;
+		try {
+			timings = JSON.parse(readFileSync(join(folder, name), 'utf8')) as Timings;
+		} catch {
+			continue; // being written
+		}
+		for (const [label, { calls, ms }] of Object.entries(timings)) {
+			const entry = (sum[label] ??= { calls: 0, ms: 0 });
+			entry.calls += calls;
+			entry.ms += ms;
+		}
+	}
+	return sum;
+}
+
 export interface SingleSendOptions {
 	/** Mocks of Peach: answering after 100 ms, and at once. */
 	slowUrl: string;
@@ -51,14 +83,27 @@ export interface SingleSendOptions {
 	rounds: number;
 	/** Executions one after another per variant and round. */
 	count: number;
+	/** Where the n8n processes write what timings.cjs measured (their NODE_OPTIONS preload it). */
+	timings?: string;
 }
 
 export interface SingleSendResults {
 	load: number;
 	rounds: number;
 	count: number;
-	/** Per variant: median ms per execution over the rounds, and each round's. */
-	variants: Record<string, { msPerExecution: number; runs: number[] }>;
+	/**
+	 * Per variant: median ms per execution over the rounds, and each round's; the store calls and
+	 * credential reads n8n made per execution (count, ms: medians over the rounds).
+	 */
+	variants: Record<
+		string,
+		{
+			msPerExecution: number;
+			runs: number[];
+			store: { calls: number; ms: number };
+			credential: { calls: number; ms: number };
+		}
+	>;
 	/** Where a Peach execution's time goes, ms (see the file's comment). */
 	breakdown: {
 		n8nOwn: number;
@@ -225,34 +270,71 @@ export async function singleSends(
 	];
 	for (const variant of variants) await oneAfterAnother(n8nUrl, variant, 5); // warm-up
 	const runs: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
+	/** Per variant and round, per execution: label → [calls, ms]. */
+	const measured: Record<string, Array<Record<string, [number, number]>>> = Object.fromEntries(
+		variants.map((v) => [v.name, []]),
+	);
+	const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 	const loads: number[] = [];
 	for (let round = 0; round < options.rounds; round++) {
 		const order = round % 2 ? [...variants].reverse() : variants;
 		for (const variant of order) {
+			await settle();
+			const before = readTimings(options.timings);
 			runs[variant.name].push(await oneAfterAnother(n8nUrl, variant, options.count));
 			loads.push(load());
-			log(`    ${variant.name}: ${runs[variant.name][round].toFixed(1)} ms per execution`);
+			await settle();
+			const after = readTimings(options.timings);
+			measured[variant.name].push(
+				Object.fromEntries(
+					['store', 'credential'].map((label) => [
+						label,
+						[
+							((after[label]?.calls ?? 0) - (before[label]?.calls ?? 0)) / options.count,
+							((after[label]?.ms ?? 0) - (before[label]?.ms ?? 0)) / options.count,
+						],
+					]),
+				),
+			);
+			const [storeCalls, storeMs] = measured[variant.name][round].store;
+			const [, credentialMs] = measured[variant.name][round].credential;
+			log(
+				`    ${variant.name}: ${runs[variant.name][round].toFixed(1)} ms per execution (n8n's store calls ${storeCalls.toFixed(1)}, ${storeMs.toFixed(1)} ms; credential read ${credentialMs.toFixed(1)} ms)`,
+			);
 		}
 		log(
 			`  round ${round + 1}: ${variants.map((v) => `${v.name} ${runs[v.name][round].toFixed(1)} ms`).join(', ')} (load ${loads[loads.length - 1]})`,
 		);
 	}
 	const ms = (name: string) => median(runs[name]);
-	const storeCalls = ms('peach at once') - ms('peach dry run');
+	const inside = (name: string, label: string) => ({
+		calls: median(measured[name].map((round) => round[label][0])),
+		ms: median(measured[name].map((round) => round[label][1])),
+	});
+	const storeCalls = inside('peach', 'store').ms;
+	const credentialRead = inside('peach', 'credential').ms;
 	return {
 		load: median(loads),
 		rounds: options.rounds,
 		count: options.count,
 		variants: Object.fromEntries(
-			variants.map((v) => [v.name, { msPerExecution: ms(v.name), runs: runs[v.name] }]),
+			variants.map((v) => [
+				v.name,
+				{
+					msPerExecution: ms(v.name),
+					runs: runs[v.name],
+					store: inside(v.name, 'store'),
+					credential: inside(v.name, 'credential'),
+				},
+			]),
 		),
 		breakdown: {
 			n8nOwn: ms('webhook only'),
 			send: ms('http') - ms('webhook only'),
-			credentialRead: ms('http with credential') - ms('http'),
+			credentialRead,
 			templateRead: ms('peach template read') - ms('peach'),
 			storeCalls,
-			nodeOther: ms('peach') - ms('http with credential') - storeCalls,
+			nodeOther: ms('peach') - ms('http') - storeCalls - credentialRead,
 		},
 	};
 }
@@ -287,6 +369,7 @@ export async function singleSendsInQueueMode(
 			DB_POSTGRESDB_DATABASE: 'n8n',
 			DB_POSTGRESDB_USER: 'postgres',
 			DB_POSTGRESDB_PASSWORD: '',
+			...timingsEnv(join(folder, 'timings')),
 		};
 		const main = await startN8n({
 			host,
@@ -314,7 +397,10 @@ export async function singleSendsInQueueMode(
 		);
 		const client = new N8nClient(main.url);
 		await client.setupOwner();
-		const results = await singleSends(main.url, client, options);
+		const results = await singleSends(main.url, client, {
+			...options,
+			timings: join(folder, 'timings'),
+		});
 		rmSync(folder, { recursive: true, force: true });
 		return results;
 	} catch (error) {
