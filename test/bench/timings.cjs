@@ -33,17 +33,21 @@ if (folder) {
 		prototype[name] = wrapper;
 	};
 	const load = Module._load;
+	// A class a module exports, looked up among its own keys only (the exports of a module still
+	// loading warn of any other lookup).
+	const classOf = (exported, name) =>
+		exported && Object.prototype.hasOwnProperty.call(exported, name) && exported[name]
+			? exported[name].prototype
+			: undefined;
 	Module._load = function (...args) {
 		const exported = load.apply(this, args);
-		const dedup =
-			exported && exported.DeduplicationHelper && exported.DeduplicationHelper.prototype;
+		const dedup = classOf(exported, 'DeduplicationHelper');
 		if (dedup) {
 			timed(dedup, 'checkProcessedAndRecord', 'store');
 			timed(dedup, 'removeProcessed', 'store');
 			timed(dedup, 'getProcessedDataCount', 'store');
 		}
-		const credentials =
-			exported && exported.CredentialsHelper && exported.CredentialsHelper.prototype;
+		const credentials = classOf(exported, 'CredentialsHelper');
 		if (credentials) timed(credentials, 'getDecrypted', 'credential');
 		return exported;
 	};
