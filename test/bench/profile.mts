@@ -1,9 +1,10 @@
 /**
- * npm run bench:profile: a CPU profile of n8n while the Peach node sends 1,000 items three times
+ * npm run bench:profile: a CPU profile of n8n while the Peach node sends 1,000 items four times
  * against a loopback mock (n8n started with --cpu-prof; PEACH_PROFILE_FIXED=1 for fixed parameters;
- * PEACH_PROFILE_TRIGGER=1 for 1,000 Peach Trigger deliveries with its defaults instead),
- * then the functions with the most self time,
- * grouped by package. Shows where per-item time goes. Not a test.
+ * PEACH_PROFILE_TRIGGER=1 for 1,000 Peach Trigger deliveries with its defaults instead;
+ * PEACH_PROFILE_SINGLE=1 for 1,000 single-send executions, one after another, instead), then the
+ * functions with the most self time, grouped by package, the inclusive time of the node's calls into
+ * n8n, and the package's own functions. Shows where per-item time goes. Not a test.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,10 +32,18 @@ import {
 const FIXED = process.env.PEACH_PROFILE_FIXED === '1';
 /** PEACH_PROFILE_TRIGGER=1 profiles 1,000 Peach Trigger deliveries with its defaults instead. */
 const TRIGGER = process.env.PEACH_PROFILE_TRIGGER === '1';
+/** PEACH_PROFILE_SINGLE=1 profiles 1,000 webhook executions that each send one message instead. */
+const SINGLE = process.env.PEACH_PROFILE_SINGLE === '1';
 
 const server = createServer((req, res) => {
 	req.resume();
 	req.on('end', () => {
+		if (req.method === 'GET') {
+			// The template a send is checked against: approved, without variables.
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end('{"id":"wat_welcome","status":"approved","components":[]}');
+			return;
+		}
 		res.writeHead(201, { 'Content-Type': 'application/json' });
 		res.end('{"status":"success","event_id":"evt_1"}');
 	});
@@ -98,6 +107,42 @@ if (TRIGGER) {
 		}
 		log(`run ${run + 1}: ${((performance.now() - started) / 250).toFixed(1)} ms per delivery`);
 	}
+} else if (SINGLE) {
+	// The most common use: a webhook that sends one message per execution.
+	const path = `profile-${randomUUID().slice(0, 8)}`;
+	const workflowId = await client.createWorkflow({
+		name: 'profile single',
+		nodes: [
+			webhookNode(path, 'Webhook'),
+			peachNode(
+				{
+					resource: 'templateMessage',
+					operation: 'send',
+					phoneNumber: '={{ $json.body.phone }}',
+					templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
+					variablesInput: 'fields',
+					variables: { values: [{ key: 'first_name', value: '={{ $json.body.name }}' }] },
+					contactFields: { name: '={{ $json.body.name }}' },
+					additionalFields: {},
+				},
+				credential,
+				'Send',
+			),
+		],
+		connections: chain('Webhook', 'Send'),
+	});
+	await client.activate(workflowId);
+	for (let run = 0; run < 4; run++) {
+		const started = performance.now();
+		for (let index = 0; index < 250; index++) {
+			const response = await client.callWebhook(path, {
+				phone: `+1415555${String(1000 + run * 250 + index)}`,
+				name: `Guest ${index}`,
+			});
+			if (response.status !== 200) throw new Error(`execution answered ${response.status}`);
+		}
+		log(`run ${run + 1}: ${((performance.now() - started) / 250).toFixed(1)} ms per execution`);
+	}
 } else {
 	const path = `profile-${randomUUID().slice(0, 8)}`;
 	const workflowId = await client.createWorkflow({
@@ -152,6 +197,8 @@ const profile = JSON.parse(readFileSync(file, 'utf8')) as {
 	samples: number[];
 	timeDeltas: number[];
 };
+/** The installed package's files (not n8n's cache folder, which is also named n8n-nodes-peach). */
+const OWN = /node_modules\/n8n-nodes-peach\//;
 const self = new Map<number, number>();
 profile.samples.forEach((id, index) =>
 	self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
@@ -164,7 +211,7 @@ for (const node of profile.nodes) {
 	const pkg =
 		/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ??
 		(url ? 'node internals / other' : '(native)');
-	const key = `${node.callFrame.functionName || '(anonymous)'} ${pkg}${/n8n-nodes-peach/.test(url) ? ` ${url.split('n8n-nodes-peach/')[1]}` : ''}`;
+	const key = `${node.callFrame.functionName || '(anonymous)'} ${pkg}${OWN.test(url) ? ` ${url.split(OWN)[1]}` : ''}`;
 	byFunction.set(key, (byFunction.get(key) ?? 0) + us);
 	byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
 }
@@ -173,6 +220,48 @@ const top = (map: Map<string, number>, count: number) =>
 		.sort((a, b) => b[1] - a[1])
 		.slice(0, count)
 		.map(([name, us]) => `${(us / 1000).toFixed(0).padStart(7)} ms  ${name}`);
+/**
+ * Inclusive time (the function and everything it called, each call counted once however deep it
+ * recurses) of the calls the node makes into n8n per item, and of n8n's deduplication store, which
+ * the delivery record uses: what a change of the node's own code can save.
+ */
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes)
+	for (const child of node.children ?? []) parentOf.set(child, node.id);
+const subtree = (id: number): number =>
+	(self.get(id) ?? 0) +
+	(byId.get(id)?.children ?? []).reduce((sum, child) => sum + subtree(child), 0);
+const insideOf = (id: number, name: string): boolean => {
+	for (let at = parentOf.get(id); at !== undefined; at = parentOf.get(at))
+		if (byId.get(at)?.callFrame.functionName === name) return true;
+	return false;
+};
+const INCLUSIVE = [
+	'_getNodeParameter',
+	'getParameterValue',
+	'validateValueAgainstSchema',
+	'getAdditionalKeys',
+	'extractValue',
+	'cleanupParameterData',
+	'httpRequestWithAuthentication',
+	'getCredentials',
+];
+log('\ninclusive time of calls into n8n (each outermost call once):');
+for (const name of INCLUSIVE) {
+	const total = profile.nodes
+		.filter((node) => node.callFrame.functionName === name && !insideOf(node.id, name))
+		.reduce((sum, node) => sum + subtree(node.id), 0);
+	log(`${(total / 1000).toFixed(0).padStart(7)} ms  ${name}`);
+}
+const ownFunctions = new Map<string, number>();
+for (const node of profile.nodes) {
+	if (!OWN.test(node.callFrame.url)) continue;
+	const key = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split(OWN)[1]}:${node.callFrame.lineNumber + 1}`;
+	ownFunctions.set(key, (ownFunctions.get(key) ?? 0) + (self.get(node.id) ?? 0));
+}
+log('\nn8n-nodes-peach functions by self time:');
+for (const line of top(ownFunctions, 20)) log(line);
 log('\nself time by package (whole profile):');
 for (const line of top(byPackage, 12)) log(line);
 log('\nself time by function:');

@@ -15,11 +15,16 @@
  *       and the Peach Trigger without verification as a reference: 5 interleaved blocks of 100
  *       deliveries, one at a time and 10 at a time (until every execution is stored)
  *   (e) 10,000 items: time and n8n's RSS growth, Peach vs HTTP Request
+ *   (g) the delivery record at the size the package is for (record.mts)
+ *   (h) single-send executions, 100 one after another, Peach answering after 100 ms: Peach Send vs
+ *       HTTP Request, with where a Peach execution's time goes (single.mts); (i) the same in queue
+ *       mode, on a Redis, PostgreSQL, main and two workers of its own
  * plus the package's own time per trigger delivery (webhook() called in-process).
  *
  * Environment: PEACH_BENCH_ROUNDS (5; up to twice that when the load is above the core count),
  * PEACH_BENCH_ITEMS (1000), PEACH_BENCH_BIG (10000), PEACH_BENCH_ONLY (e.g. "d" or "a,b"),
- * PEACH_BENCH_DEFAULT_CEILING (the node's default Max Concurrent Requests, for the ideal in (c)).
+ * PEACH_BENCH_DEFAULT_CEILING (the node's default Max Concurrent Requests, for the ideal in (c)),
+ * PEACH_BENCH_SINGLE_ROUNDS (3) and PEACH_BENCH_SINGLE_COUNT (100) for (h) and (i).
  * Not a test: it prints and records what it measured, whatever it is.
  */
 import { randomUUID } from 'node:crypto';
@@ -30,6 +35,12 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import { recordAtSize, type RecordResults } from './record.mts';
+import {
+	type SingleSendResults,
+	singleSends,
+	singleSendsInQueueMode,
+	timingsEnv,
+} from './single.mts';
 import {
 	chain,
 	codeNode,
@@ -53,6 +64,8 @@ import {
 const ROUNDS = Number(process.env.PEACH_BENCH_ROUNDS ?? 5);
 const ITEMS = Number(process.env.PEACH_BENCH_ITEMS ?? 1000);
 const BIG = Number(process.env.PEACH_BENCH_BIG ?? 10_000);
+const SINGLE_ROUNDS = Number(process.env.PEACH_BENCH_SINGLE_ROUNDS ?? 3);
+const SINGLE_COUNT = Number(process.env.PEACH_BENCH_SINGLE_COUNT ?? 100);
 const KEY = 'bench-key';
 const OUT = join(REPO_ROOT, 'docs/performance');
 /** Max Concurrent Requests' default (the node's REQUEST_LIMITS.defaultConcurrency). */
@@ -63,7 +76,8 @@ const LIMITED_IN_FLIGHT = 50;
 const REFUSING_MS = 20_000;
 
 /**
- * A loopback Peach stand-in: 201 with an event_id for every POST, after `latencyMs`. With `inFlight`,
+ * A loopback Peach stand-in: 201 with an event_id for every POST, and an approved template without
+ * variables for every template read, each after `latencyMs` (as over a network). With `inFlight`,
  * a rate-limited Peach: a request beyond that many open at once gets 429 with Retry-After (and
  * nothing happens). It counts the messages it accepted per phone number.
  */
@@ -75,7 +89,13 @@ async function mock(
 	server: Server;
 	count: () => number;
 	accepted: Map<string, number>;
-	stats: { open: number; mostOpen: number; rateLimited: number; refuseUntil: number; refusedAll: number };
+	stats: {
+		open: number;
+		mostOpen: number;
+		rateLimited: number;
+		refuseUntil: number;
+		refusedAll: number;
+	};
 }> {
 	let requests = 0;
 	const accepted = new Map<string, number>();
@@ -86,9 +106,14 @@ async function mock(
 		req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
 		req.on('end', () => {
 			if (req.method === 'GET' && req.url?.startsWith('/api/v1/whats_app_templates/')) {
-				// The template a send reads first (once per execution), without variables.
-				res.writeHead(200, { 'Content-Type': 'application/json' });
-				res.end(`{"id":"${req.url.split('/').pop()}","status":"approved","components":[]}`);
+				// The template a send is checked against, without variables.
+				const template = `{"id":"${req.url.split('/').pop()}","status":"approved","components":[]}`;
+				const read = () => {
+					res.writeHead(200, { 'Content-Type': 'application/json' });
+					res.end(template);
+				};
+				if (latencyMs) setTimeout(read, latencyMs);
+				else read();
 				return;
 			}
 			requests++;
@@ -502,6 +527,8 @@ interface Results {
 	e?: Record<string, { seconds: number; rssGrowthMb: number }>;
 	f?: Record<string, Record<string, number | string>>;
 	g?: RecordResults & { load: number };
+	h?: SingleSendResults;
+	i?: SingleSendResults;
 }
 
 function chart(results: Results): string {
@@ -561,7 +588,7 @@ ${rows}
 }
 
 /** PEACH_BENCH_ONLY=a,d runs only those parts (all by default). */
-const PARTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+const PARTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 const ONLY = (process.env.PEACH_BENCH_ONLY ?? PARTS.join(','))
 	.split(',')
 	.map((part) => part.trim());
@@ -581,7 +608,9 @@ async function main() {
 		const logFile = join(tmpdir(), 'n8n-peach-bench.log');
 		rmSync(logFile, { force: true });
 		log(`bench: n8n's log is ${logFile}`);
-		n8n = await startN8n({ host, nodeBin, userFolder, logFile });
+		// n8n's store calls and credential reads timed inside n8n, for (h)'s breakdown (timings.cjs).
+		const timings = join(userFolder, 'timings');
+		n8n = await startN8n({ host, nodeBin, userFolder, logFile, env: timingsEnv(timings) });
 		const client = new N8nClient(n8n.url);
 		await client.setupOwner();
 		const fast = await client.createCredential('bench fast', 'peachMessagingApi', {
@@ -809,6 +838,45 @@ async function main() {
 				`| (g) many contacts, 1,000: Peach / HTTP Request (mapped body) | ≤ 1.2× | ${ratio(many.peach1k, many.http1k)} (${many.peach1k.toFixed(2)} vs ${many.http1k.toFixed(2)} ms per item) | |`,
 				`| (g) bytes n8n wrote per delivery, after ${bytes.recordedBefore.toLocaleString('en')} deliveries recorded / on a fresh workflow | within 10 % | ${ratio(bytes.after, bytes.fresh)} (${Math.round(bytes.after)} vs ${Math.round(bytes.fresh)} bytes; the record's rows: ${bytes.rowAfter.entries} entries, ${bytes.rowAfter.bytes} bytes after, ${bytes.rowFresh.entries} entries before) | |`,
 			);
+		}
+		const single = (part: 'h' | 'i', mode: string, results: SingleSendResults) => {
+			const ms = (name: string) => results.variants[name].msPerExecution;
+			const { n8nOwn, send, credentialRead, templateRead, storeCalls, nodeOther } =
+				results.breakdown;
+			table.push(
+				`| (${part}) ${results.count} single-send executions one after another, ${mode}, Peach answering after 100 ms: Peach Send with its defaults / HTTP Request | ≤ 1.15× | ${ratio(ms('peach'), ms('http'))} (${ms('peach').toFixed(1)} vs ${ms('http').toFixed(1)} ms per execution); against HTTP Request with the Peach credential ${ratio(ms('peach'), ms('http with credential'))} | ${loadText(results.load)} (${results.rounds} rounds) |`,
+				`| (${part}) where a Peach execution's time goes, ms | reported | n8n's own ${n8nOwn.toFixed(1)} (Webhook → Wait 100 ms, less the 100 ms); the send ${send.toFixed(1)} (HTTP Request − n8n's own); n8n's reading of the credential ${credentialRead.toFixed(1)} (timed in n8n; HTTP Request with the Peach credential ${ms('http with credential').toFixed(1)}); the template read when made ${templateRead.toFixed(1)} (a template per execution − kept); the record's store calls ${storeCalls.toFixed(1)} (${results.variants.peach.store.calls.toFixed(1)} calls, timed in n8n); the node's other time ${nodeOther.toFixed(1)}; HTTP Request at once ${ms('http at once').toFixed(1)} | |`,
+			);
+		};
+		if (ONLY.includes('h')) {
+			log(
+				`bench (h): ${SINGLE_COUNT} single-send executions one after another per variant, ${SINGLE_ROUNDS} interleaved rounds`,
+			);
+			results.h = await singleSends(n8n.url, client, {
+				slowUrl: mocks[1].url,
+				fastUrl: mocks[0].url,
+				rounds: SINGLE_ROUNDS,
+				count: SINGLE_COUNT,
+				timings,
+			});
+			single('h', "n8n's regular mode", results.h);
+		}
+		if (ONLY.includes('i')) {
+			log('bench (i): the same in queue mode (the regular n8n stopped meanwhile)');
+			await n8n.stop();
+			try {
+				results.i = await singleSendsInQueueMode({
+					slowUrl: mocks[1].url,
+					fastUrl: mocks[0].url,
+					rounds: SINGLE_ROUNDS,
+					count: SINGLE_COUNT,
+				});
+				single('i', 'queue mode (main + 2 workers, PostgreSQL)', results.i);
+			} catch (error) {
+				// The parts measured before are written all the same.
+				log(`bench (i) failed: ${(error as Error).message}`);
+				table.push(`| (i) queue mode | | failed: ${(error as Error).message} | |`);
+			}
 		}
 		const file = ONLY.length === PARTS.length ? 'results.json' : `results-${ONLY.join('')}.json`;
 		writeFileSync(join(OUT, file), `${JSON.stringify(results, null, 2)}\n`);

@@ -98,8 +98,9 @@ export async function runPeachWorkflow(
 	const [execution] = await ctx.client.waitForExecutions(workflowId, 1);
 	await ctx.client.deactivate(workflowId);
 	const all = ctx.sandbox.state.requests.slice(before);
-	// The template reads every send makes first (once per execution) are listed apart, so that a
-	// check of what an operation asks lists its own requests (WhatsApp Template's reads are its own).
+	// The template reads a send makes first (once per execution, or none when the n8n process kept
+	// the template from an earlier one within a minute) are listed apart, so that a check of what an
+	// operation asks lists its own requests (WhatsApp Template's reads are its own).
 	const apart = (request: { method: string; path: string }) =>
 		parameters.resource !== 'whatsAppTemplate' && isTemplateRead(request);
 	return {

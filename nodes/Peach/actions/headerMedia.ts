@@ -10,7 +10,7 @@ import { MEDIA_TYPES, md5Base64, withArticle } from '../helpers/media';
 import { headerMediaKind } from '../helpers/templateVariables';
 import { concurrently } from '../transport/width';
 import type { BinaryFile } from './itemParameters';
-import { binaryFileOfItem, bytesOfFile } from './itemParameters';
+import { binaryFileOfItem, bytesOfFile, parameterOfItem } from './itemParameters';
 
 /**
  * Header Media from a binary field, for every operation that sends a template: the file is checked
@@ -83,7 +83,7 @@ export async function headerMediaOfItem(
 	given: IDataObject | undefined,
 	fileItemIndex = itemIndex,
 ): Promise<HeaderMedia | undefined> {
-	const mode = context.getNodeParameter('headerMedia', itemIndex, 'variables') as string;
+	const mode = parameterOfItem(context, 'headerMedia', itemIndex, 'variables') as string;
 	if (mode === 'variables') return undefined;
 	if (given && Object.prototype.hasOwnProperty.call(given, 'header_media')) {
 		throw new PeachInputError(
@@ -95,14 +95,14 @@ export async function headerMediaOfItem(
 	}
 	const property = requireText(
 		'Input Binary Field',
-		context.getNodeParameter('headerMediaBinaryField', itemIndex, 'data'),
+		parameterOfItem(context, 'headerMediaBinaryField', itemIndex, 'data'),
 		'Name the binary field that holds the header file, e.g. data.',
 	);
 	const file = binaryFileOfItem(
 		context,
 		fileItemIndex,
 		property,
-		context.getNodeParameter('headerMediaFileName', itemIndex, ''),
+		parameterOfItem(context, 'headerMediaFileName', itemIndex, ''),
 	);
 	const template = await templateOf(context, templateId, itemIndex);
 	const kind = headerMediaKind(template);

@@ -13,6 +13,45 @@ import { givenVariables } from '../helpers/variableValues';
  * no expression is evaluated for a field the user does not see.
  */
 
+/** Whether a parameter's stored value holds an expression anywhere (n8n's rule: text starting with =). */
+function holdsExpression(raw: unknown): boolean {
+	if (typeof raw === 'string') return raw.startsWith('=');
+	if (Array.isArray(raw)) return raw.some(holdsExpression);
+	if (typeof raw === 'object' && raw !== null) return Object.values(raw).some(holdsExpression);
+	return false;
+}
+
+/** Per execution, per parameter read: the value stored in the workflow, and what n8n gave for it. */
+const resolved = new WeakMap<object, Map<string, { raw: unknown; value?: unknown }>>();
+
+/**
+ * `getNodeParameter` for an item of a run over many items. A parameter without an expression (the
+ * same stored value as the item before) has the same value for every item, so n8n resolves and
+ * checks it once per execution and later items get that value; one with an expression is resolved
+ * for each item, as always. n8n's reading of a parameter costs about as much as the node's own work
+ * on an item (`npm run bench:profile`). The value is shared between items: it is only read.
+ */
+export function parameterOfItem(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+	options: { extractValue?: boolean } = {},
+): unknown {
+	const raw = context.getNodeParameter(name, itemIndex, fallback, { rawExpressions: true });
+	let reads = resolved.get(context);
+	if (!reads) {
+		reads = new Map();
+		resolved.set(context, reads);
+	}
+	const key = options.extractValue ? `${name}\0value` : name;
+	const before = reads.get(key);
+	if (before && before.raw === raw && 'value' in before) return before.value;
+	const value = context.getNodeParameter(name, itemIndex, fallback, options);
+	if (before?.raw !== raw) reads.set(key, holdsExpression(raw) ? { raw } : { raw, value });
+	return value;
+}
+
 /** The template variables one item gives (helpers/variableValues.ts), read once, with what the user wrote. */
 export interface ItemVariables extends GivenVariables {
 	/** Where the user gives them: Variables, Other Template Variables, Global Variables… */
@@ -35,15 +74,16 @@ export function variablesOfItem(
 	itemIndex: number,
 	field = 'Variables',
 ): ItemVariables {
-	const mode = context.getNodeParameter('variablesInput', itemIndex, 'fields') as string;
+	const mode = parameterOfItem(context, 'variablesInput', itemIndex, 'fields') as string;
 	const parameter = { template: 'variablesMapped', fields: 'variables', json: 'variablesJson' }[
 		mode as VariablesMode
 	];
-	const read = (options?: { rawExpressions: boolean }): unknown =>
+	const fallback = mode === 'json' ? '' : {};
+	const given = parameter ? parameterOfItem(context, parameter, itemIndex, fallback) : undefined;
+	const raw = (): unknown =>
 		parameter
-			? context.getNodeParameter(parameter, itemIndex, mode === 'json' ? '' : {}, options)
+			? context.getNodeParameter(parameter, itemIndex, fallback, { rawExpressions: true })
 			: undefined;
-	const given = read();
 	const input = { rows: given, json: given, mapped: given };
 	const { values, empty } = givenVariables(mode, input, field);
 	const valueIn = (source: unknown, name: string): unknown => {
@@ -59,8 +99,10 @@ export function variablesOfItem(
 		empty,
 		field,
 		expressionOf: (name) => {
-			const raw = valueIn(read({ rawExpressions: true }), name);
-			return typeof raw === 'string' && raw.startsWith('=') ? raw.slice(1).trim() : undefined;
+			const written = valueIn(raw(), name);
+			return typeof written === 'string' && written.startsWith('=')
+				? written.slice(1).trim()
+				: undefined;
 		},
 		rawValueOf: (name) => valueIn(given, name),
 	};
@@ -78,7 +120,7 @@ export function liquidValuesOf(variables: GivenVariables): IDataObject | undefin
  */
 export function recordIn(parameter: string, kind: 'id' | 'contact' = 'id') {
 	return function recordOf(this: IExecuteFunctions, itemIndex: number): string | undefined {
-		const value = this.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+		const value = parameterOfItem(this, parameter, itemIndex, '', { extractValue: true });
 		if (kind === 'contact') return normalizeContactPhoneNumber('Phone Number', value);
 		return typeof value === 'string' || typeof value === 'number'
 			? String(value).trim()
@@ -96,7 +138,7 @@ export function locatorValueOf(
 ): string {
 	return requireText(
 		field,
-		context.getNodeParameter(name, itemIndex, '', { extractValue: true }),
+		parameterOfItem(context, name, itemIndex, '', { extractValue: true }),
 		fix,
 	);
 }

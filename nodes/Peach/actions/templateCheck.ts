@@ -8,7 +8,8 @@ import type { ItemVariables } from './itemParameters';
 
 /**
  * What the node checks of a template before the first request that sends it, for every item of
- * every operation that sends one (the template is read once per execution): that WhatsApp would send
+ * every operation that sends one (the template is read once per execution, or kept from an earlier
+ * one for a minute: api/templates.ts; every item is checked either way): that WhatsApp would send
  * it (not pending, rejected, draft, paused or disabled), and that no message goes out half-filled:
  * every variable it uses (in its header, body, footer or buttons) needs a value, or the contact sees
  * the placeholder itself (`Hi {{first_name}}`).

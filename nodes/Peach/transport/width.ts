@@ -5,14 +5,18 @@ import type { PeachContext } from './types';
 /**
  * Concurrency: how many requests of an execution are with Peach at once (the width). Peach
  * documents no rate limit, so the width is found the way TCP and the AWS SDKs' adaptive retry mode
- * find a rate: it starts narrow, doubles each round trip while Peach answers promptly (then grows by
- * one per round trip), halves on a 429 (Peach did not take the request) and narrows by a quarter when
- * answers slow down, at most once per round trip; never above the ceiling the user allows (Max
- * Concurrent Requests).
+ * find a rate: it halves on a 429 (Peach did not take the request) and narrows by a quarter when
+ * answers slow down, at most once per round trip, and otherwise grows: doubling each round trip
+ * while Peach answers promptly, then by one per round trip; never above the ceiling the user allows
+ * (Max Concurrent Requests). Where it starts depends on what this n8n process was told lately: when
+ * no answer made a width narrow in the last WIDTH.heldBackMs, the first round is as wide as the
+ * ceiling (a run with fewer items than that sends them all at once); after one, it starts narrow.
  */
 export const WIDTH = {
-	/** Where an execution starts (or the ceiling, if lower). */
+	/** Where an execution starts after this process was told to hold back (or the ceiling, if lower). */
 	start: 32,
+	/** How long a 429 or a slower answer makes this process's executions start at `start`. */
+	heldBackMs: 5 * 60_000,
 	/** An answer this many times slower than the quickest, plus the margin, means Peach slows down. */
 	slowFactor: 3,
 	slowMarginMs: 250,
@@ -20,11 +24,38 @@ export const WIDTH = {
 	minRoundTripMs: 50,
 } as const;
 
+/**
+ * What this n8n process was told lately: when an answer last made a width narrow (a 429, a slower
+ * answer), in any of its executions.
+ */
+export class Lately {
+	private narrowedAt = -Infinity;
+
+	constructor(
+		/** A monotonic clock in ms. */
+		private readonly now: () => number = () => performance.now(),
+	) {}
+
+	/** A width narrowed now. */
+	narrowed(): void {
+		this.narrowedAt = this.now();
+	}
+
+	/** Whether no width narrowed within WIDTH.heldBackMs. */
+	get quiet(): boolean {
+		return this.now() - this.narrowedAt >= WIDTH.heldBackMs;
+	}
+}
+
+const thisProcess = new Lately();
+
 export class Width {
 	private width: number;
 	private threshold: number;
 	private fastestMs = Infinity;
 	private narrowedAt = -Infinity;
+	/** Started at the ceiling (the process was quiet) and not refused yet. */
+	private wide: boolean;
 	/** Places held now, and the tries waiting for one (in the order they came). */
 	private held = 0;
 	private readonly queue: Array<() => void> = [];
@@ -33,8 +64,11 @@ export class Width {
 		readonly ceiling: number,
 		/** A monotonic clock in ms (a wall clock can step back). */
 		private readonly now: () => number = () => performance.now(),
+		/** What the process was told lately (the executions' widths share it). */
+		private readonly lately: Lately = thisProcess,
 	) {
-		this.width = Math.min(ceiling, WIDTH.start);
+		this.wide = lately.quiet && ceiling > WIDTH.start;
+		this.width = this.wide ? ceiling : Math.min(ceiling, WIDTH.start);
 		this.threshold = ceiling;
 	}
 
@@ -86,7 +120,12 @@ export class Width {
 			const now = this.now();
 			if (now - this.narrowedAt < roundTrip) return;
 			this.narrowedAt = now;
+			this.lately.narrowed();
 			this.width = Math.max(1, rateLimited ? this.width / 2 : this.width * 0.75);
+			// A wide start Peach refuses: back to where an execution starts after a 429, so a limit
+			// below the ceiling costs one round of refusals, not one per halving.
+			if (rateLimited && this.wide) this.width = Math.min(this.width, WIDTH.start);
+			this.wide = false;
 			this.threshold = this.width;
 			return;
 		}

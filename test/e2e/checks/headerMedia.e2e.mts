@@ -99,10 +99,10 @@ export const headerMediaChecks: Check[] = [
 				invoiceSend('+919988776655'),
 			);
 			assertEqual(execution.status, 'success', 'execution status');
+			// The template is read by this execution, or kept by n8n from an earlier one (a minute).
 			assertEqual(
-				lines,
+				lines.filter((line) => line !== 'GET /api/v1/whats_app_templates/wat_invoice'),
 				[
-					'GET /api/v1/whats_app_templates/wat_invoice',
 					'POST /api/v1/medias/direct_uploads',
 					'POST /api/v1/medias/finalize',
 					'POST /api/v1/events',
@@ -117,8 +117,11 @@ export const headerMediaChecks: Check[] = [
 				`no media_url: ${JSON.stringify(output)}`,
 			);
 			assertEqual(
-				(requests[3].body as { template_message: { liquid_values: Json } }).template_message
-					.liquid_values,
+				(
+					requests.find((request) => request.path === '/api/v1/events')?.body as {
+						template_message: { liquid_values: Json };
+					}
+				).template_message.liquid_values,
 				{
 					first_name: 'Asha',
 					invoice_number: 'INV-1001',
@@ -139,7 +142,10 @@ export const headerMediaChecks: Check[] = [
 				invoiceSend("={{ $('Items').item.json.phone }}"),
 			);
 			assertEqual(execution.status, 'success', 'execution status');
-			assertEqual(count(lines, 'GET /api/v1/whats_app_templates/wat_invoice'), 1, 'template reads');
+			assert(
+				count(lines, 'GET /api/v1/whats_app_templates/wat_invoice') <= 1,
+				'the template was read more than once',
+			);
 			assertEqual(count(lines, 'POST /api/v1/medias/direct_uploads'), 1, 'direct uploads');
 			assertEqual(count(lines, 'POST /api/v1/medias/finalize'), 1, 'finalized');
 			assertEqual(storage.length, 1, 'files sent to storage');
@@ -163,7 +169,11 @@ export const headerMediaChecks: Check[] = [
 				invoiceSend('+919988776655'),
 			);
 			assertEqual(execution.status, 'error', 'execution status');
-			assertEqual(lines, ['GET /api/v1/whats_app_templates/wat_invoice'], 'requests');
+			assertEqual(
+				lines.filter((line) => line !== 'GET /api/v1/whats_app_templates/wat_invoice'),
+				[],
+				'requests beyond the template read',
+			);
 			assertEqual(storage.length, 0, 'storage requests');
 			assertEqual(
 				nodeError(execution, 'Peach')?.message,

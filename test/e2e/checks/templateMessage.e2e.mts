@@ -1,6 +1,6 @@
 /** Real-n8n checks of Template Message → Send: list search, requests, options, errors, no retries. */
 import { codeNode, nodeError, nodeOutput, type Json, sendParameters } from '../n8n.mts';
-import { assert, assertEqual, type Check, runPeachWorkflow } from '../suite.mts';
+import { assert, assertEqual, type Check, runPeachWorkflow, SANDBOX_KEY } from '../suite.mts';
 
 /** Send to the phone and name a Webhook received (list mode, as the editor saves it). */
 const sendFromWebhook = (templateId: string): Json => ({
@@ -52,6 +52,81 @@ export const templateMessageChecks: Check[] = [
 				],
 				'template list',
 			);
+		},
+	},
+	{
+		name: 'the template kept by n8n: two single-send executions read it once; paused in Peach, the next send is refused by Peach, the one after reads it afresh and is refused before sending; a Dry Run reads it afresh',
+		fn: async (ctx) => {
+			// A template and a credential of this check's own, so what n8n keeps is this check's alone.
+			const welcome = ctx.sandbox.state.templates.find((template) => template.id === 'wat_welcome');
+			assert(welcome !== undefined, 'the sandbox has no wat_welcome');
+			const kept = {
+				...structuredClone(welcome),
+				id: 'wat_kept',
+				template_name: 'kept_welcome',
+				name: 'kept_welcome',
+			};
+			ctx.sandbox.state.templates.push(kept);
+			const credential = await ctx.client.createCredential(
+				'Peach, kept template',
+				'peachMessagingApi',
+				{
+					apiKey: SANDBOX_KEY,
+					baseUrl: ctx.sandbox.url,
+				},
+			);
+			const own = { ...ctx, credential };
+			let run = 0;
+			const send = async (more: Json = {}) =>
+				await runPeachWorkflow(
+					own,
+					`e2e-kept-template-${++run}`,
+					{ ...sendFromWebhook('wat_kept'), ...more },
+					{ phone: `+91990000050${run}`, name: 'Asha' },
+				);
+			try {
+				const first = await send();
+				assertEqual(first.execution.status, 'success', 'first execution');
+				assertEqual(first.templateReads, ['wat_kept'], 'first execution: template reads');
+				const second = await send();
+				assertEqual(second.execution.status, 'success', 'second execution');
+				assertEqual(second.templateReads, [], 'second execution: template reads');
+				assertEqual(
+					second.requests.map((request) => `${request.method} ${request.path}`),
+					['POST /api/v1/events'],
+					'second execution: its one request',
+				);
+
+				kept.status = 'paused';
+				const refused = await send();
+				assertEqual(refused.templateReads, [], 'refused by Peach: template reads');
+				assertEqual(
+					nodeError(refused.execution, 'Peach')?.message,
+					'Template: template wat_kept is not approved (status: paused)',
+					'refused by Peach: the error',
+				);
+				const afresh = await send();
+				assertEqual(afresh.templateReads, ['wat_kept'], 'after the refusal: template reads');
+				assertEqual(afresh.requests.length, 0, 'after the refusal: requests that send');
+				assertEqual(
+					nodeError(afresh.execution, 'Peach')?.message,
+					'Template "kept_welcome" (wat_kept) is paused: WhatsApp sends approved templates only',
+					'after the refusal: the error',
+				);
+
+				kept.status = 'approved';
+				const sent = await send();
+				assertEqual(sent.execution.status, 'success', 'approved again: sent');
+				assertEqual(
+					sent.templateReads,
+					['wat_kept'],
+					'approved again: read (a paused one is not kept)',
+				);
+				const dry = await send({ requestOptions: { dryRun: true } });
+				assertEqual(dry.templateReads, ['wat_kept'], 'Dry Run: template reads');
+			} finally {
+				ctx.sandbox.state.templates.splice(ctx.sandbox.state.templates.indexOf(kept), 1);
+			}
 		},
 	},
 	{
@@ -276,7 +351,11 @@ export const templateMessageChecks: Check[] = [
 				},
 			);
 			assertEqual(execution.status, 'error', 'execution status');
-			assertEqual(templateReads, ['wat_welcome'], 'the template read');
+			// Read by this execution, or kept by n8n from an earlier one within the minute.
+			assert(
+				templateReads.every((id) => id === 'wat_welcome') && templateReads.length <= 1,
+				`template reads: ${JSON.stringify(templateReads)}`,
+			);
 			assertEqual(requests.length, 0, 'other requests to the sandbox (no send)');
 			assertEqual(
 				ctx.sandbox.state.phone.filter((message) => phones.includes(message.phone_number)).length,

@@ -12,6 +12,7 @@ import type {
 } from '../../../nodes/Peach/actions/node.type';
 import { router as runRouter } from '../../../nodes/Peach/actions/router';
 import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
+import { Width, WIDTH } from '../../../nodes/Peach/transport/width';
 import { createExecuteContext, node } from '../support/harness';
 
 const option = { name: 'X', value: 'x', action: 'Do a thing', description: 'Does a thing' };
@@ -197,10 +198,15 @@ describe('router: Max Concurrent Requests', () => {
 		);
 	});
 
-	it('by default 32 at a time to start with (the width then follows Peach); one at a time when set to 1', async () => {
-		const byDefault = timedOperation(Array.from({ length: 40 }, () => 5));
-		await router.call(context(40), registryWith(byDefault.operation));
-		expect(byDefault.state.most).toBe(32);
+	it('by default every item at once when fewer than the ceiling (200) and nothing held the process back; 32 to start with after a 429 in it lately; one at a time when set to 1', async () => {
+		const quiet = timedOperation(Array.from({ length: 40 }, () => 5));
+		await router.call(context(40), registryWith(quiet.operation));
+		expect(quiet.state.most).toBe(40);
+		// Another execution of this process is refused (429): the next ones start narrow.
+		new Width(200).answered(100, true);
+		const heldBack = timedOperation(Array.from({ length: 40 }, () => 5));
+		await router.call(context(40), registryWith(heldBack.operation));
+		expect(heldBack.state.most).toBe(WIDTH.start);
 		const one = timedOperation([5, 5, 5]);
 		await router.call(context(3, false, { concurrency: 1 }), registryWith(one.operation));
 		expect(one.state.most).toBe(1);

@@ -2,7 +2,7 @@ import { sleep } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { inLanes } from '../../../nodes/Peach/helpers/lanes';
-import { Width, WIDTH } from '../../../nodes/Peach/transport/width';
+import { Lately, Width, WIDTH } from '../../../nodes/Peach/transport/width';
 
 /** Runs entries (lane, ms) through inLanes, recording starts, overlaps and the most under way. */
 async function run(
@@ -96,13 +96,18 @@ describe('lanes: the order things reach Peach', () => {
 });
 
 describe('Width: as wide as Peach allows', () => {
-	/** A controller on a clock the test moves. */
-	function controller(ceiling: number) {
+	/**
+	 * A controller on a clock the test moves, in a process (its `lately`) that a 429 told to hold
+	 * back a moment ago (unless `quiet`).
+	 */
+	function controller(ceiling: number, quiet = false) {
 		const clock = { now: 0 };
-		return { width: new Width(ceiling, () => clock.now), clock };
+		const lately = new Lately(() => clock.now);
+		if (!quiet) lately.narrowed();
+		return { width: new Width(ceiling, () => clock.now, lately), clock, lately };
 	}
 
-	it('starts narrow, doubles each round trip while answers are prompt, never above the ceiling', () => {
+	it('after a 429 in this process lately: starts narrow, doubles each round trip while answers are prompt, never above the ceiling', () => {
 		const { width, clock } = controller(200);
 		expect(width.current).toBe(WIDTH.start);
 		const seen = [width.current];
@@ -150,6 +155,62 @@ describe('Width: as wide as Peach allows', () => {
 		expect(width.current).toBe(41);
 		width.answered(600, false);
 		expect(width.current).toBe(30);
+	});
+
+	it('in a quiet process (no 429 or slower answer lately): the first round is as wide as the ceiling', () => {
+		const { width } = controller(200, true);
+		expect(width.current).toBe(200);
+		expect(controller(5, true).width.current).toBe(5);
+	});
+
+	it('a 429 or a slower answer in one execution makes the next ones of the process start narrow, until the process was quiet for 5 minutes', () => {
+		const clock = { now: 0 };
+		const lately = new Lately(() => clock.now);
+		const widthAt = () => new Width(200, () => clock.now, lately);
+		const refused = widthAt();
+		expect(refused.current).toBe(200);
+		clock.now += 1000;
+		refused.answered(100, true);
+		// The execution that was refused narrows its own width; the next ones start narrow.
+		expect(refused.current).toBe(WIDTH.start);
+		expect(widthAt().current).toBe(WIDTH.start);
+		clock.now += WIDTH.heldBackMs - 1;
+		expect(widthAt().current).toBe(WIDTH.start);
+		clock.now += 1;
+		expect(widthAt().current).toBe(200);
+		// A slower answer (beyond 3 × the quickest + 250 ms) holds back as a 429 does.
+		const slowed = widthAt();
+		slowed.answered(100, false);
+		clock.now += 1000;
+		slowed.answered(700, false);
+		expect(slowed.current).toBe(150);
+		expect(widthAt().current).toBe(WIDTH.start);
+		// Prompt answers tell nothing: the process stays quiet.
+		clock.now += WIDTH.heldBackMs;
+		const prompt = widthAt();
+		for (let answer = 0; answer < 500; answer++) prompt.answered(100, false);
+		expect(widthAt().current).toBe(200);
+	});
+
+	it('a first round at the ceiling that Peach refuses (429) falls to where a held-back start begins, then halves once per round trip and grows by one per round trip', () => {
+		const { width, clock } = controller(200, true);
+		clock.now += 1000;
+		width.answered(100, true);
+		width.answered(100, true);
+		expect(width.current).toBe(WIDTH.start);
+		clock.now += 200;
+		width.answered(100, true);
+		expect(width.current).toBe(16);
+		for (let answer = 0; answer < 16; answer++) width.answered(100, false);
+		expect(width.current).toBe(16);
+		for (let answer = 0; answer < 2; answer++) width.answered(100, false);
+		expect(width.current).toBe(17);
+		// A slower answer after a wide start narrows it by a quarter only.
+		const slowed = controller(200, true);
+		slowed.width.answered(100, false);
+		slowed.clock.now += 1000;
+		slowed.width.answered(700, false);
+		expect(slowed.width.current).toBe(150);
 	});
 
 	it('never below one', () => {

@@ -126,7 +126,9 @@ describe('one source: the rule is decided in helpers/variableValues.ts only', ()
 			'nodes/Peach/helpers/variableValues.ts',
 		]);
 		expect(
-			files.filter((file) => /getNodeParameter\(\s*'variablesInput'/.test(read(file))),
+			files.filter((file) =>
+				/(getNodeParameter\(|parameterOfItem\(\s*\w+,)\s*'variablesInput'/.test(read(file)),
+			),
 		).toEqual(['nodes/Peach/actions/itemParameters.ts']);
 		// Every way of giving values (rows, JSON, mapper, a contact's rows) goes through givenVariables.
 		expect(files.filter((file) => /givenVariables\(/.test(read(file))).sort()).toEqual([

@@ -110,6 +110,8 @@ interface ContextOptions {
 	templates?: Record<string, IDataObject> | 'responses';
 	continueOnFail?: boolean;
 	baseUrl?: string;
+	/** The credential's API key; TEST_API_KEY by default. */
+	apiKey?: string;
 	timezone?: string;
 	/** Binary data per item index: the file under the binary property `data` (or `property`). */
 	binary?: Record<
@@ -137,6 +139,12 @@ interface ContextOptions {
 	execution?: WaitingExecution;
 	/** n8n's waiting-webhook address (WEBHOOK_URL + /webhook-waiting); TEST_WAITING_BASE by default. */
 	waitingBase?: string;
+	/**
+	 * The ID of the node's Peach credential. What an n8n process keeps between executions (a
+	 * template read) is kept per credential: by default each context has a credential of its own, as
+	 * if each execution ran in a fresh process; executions given the same ID share what is kept.
+	 */
+	credentialId?: string;
 }
 
 function isLocator(value: unknown): value is { __rl?: boolean; mode: string; value: unknown } {
@@ -234,7 +242,18 @@ function fakeHttp(
 	);
 }
 
+let credentialsMade = 0;
+
 export function createExecuteContext(options: ContextOptions) {
+	const executionNode: INode = {
+		...node,
+		credentials: {
+			peachMessagingApi: {
+				id: options.credentialId ?? `credential-${++credentialsMade}`,
+				name: 'Peach API',
+			},
+		},
+	};
 	const requests: RecordedRequest[] = [];
 	const templateReads: string[] = [];
 	const reads: ParameterRead[] = [];
@@ -243,7 +262,10 @@ export function createExecuteContext(options: ContextOptions) {
 		options.items ??
 		options.inputs?.length ??
 		(Array.isArray(options.params) ? options.params.length : 1);
-	const credentials = { apiKey: TEST_API_KEY, baseUrl: options.baseUrl ?? TEST_BASE_URL };
+	const credentials = {
+		apiKey: options.apiKey ?? TEST_API_KEY,
+		baseUrl: options.baseUrl ?? TEST_BASE_URL,
+	};
 	const lineage = options.lineage ?? newExecution(undefined, { executionId: TEST_EXECUTION_ID });
 	const httpRequestWithAuthentication = fakeHttp(
 		responses,
@@ -286,12 +308,15 @@ export function createExecuteContext(options: ContextOptions) {
 	const peach = new Peach().description;
 	const description = options.properties ? { ...peach, properties: options.properties } : peach;
 	const resolved = new Map<number, ReturnType<typeof resolveParameters>>();
+	// One set of parameters for every item, as n8n holds a node's parameters (`params` given per item
+	// models items whose expressions gave those values).
 	const resolvedOf = (index: number) => {
-		if (!resolved.has(index)) {
-			const given = Array.isArray(options.params) ? options.params[index] : options.params;
-			resolved.set(index, resolveParameters(description, given ?? {}));
+		const at = Array.isArray(options.params) ? index : 0;
+		if (!resolved.has(at)) {
+			const given = Array.isArray(options.params) ? options.params[at] : options.params;
+			resolved.set(at, resolveParameters(description, given ?? {}));
 		}
-		return resolved.get(index) as ReturnType<typeof resolveParameters>;
+		return resolved.get(at) as ReturnType<typeof resolveParameters>;
 	};
 	const putExecutionToWait = vi.fn<(waitTill: Date) => Promise<void>>(async () => undefined);
 	const workflowId = lineage.workflowId ?? TEST_WORKFLOW_ID;
@@ -343,7 +368,7 @@ export function createExecuteContext(options: ContextOptions) {
 			signedResumeUrl(parameters, options.waitingBase),
 		putExecutionToWait,
 		getNodeParameter: parameterGetter(resolvedOf, jsonOf, reads),
-		getNode: () => node,
+		getNode: () => executionNode,
 		getTimezone: () => options.timezone ?? 'UTC',
 		continueOnFail: () => options.continueOnFail ?? false,
 		getCredentials,

@@ -64,6 +64,8 @@ export interface ParameterRead {
 	extractValue: boolean;
 	/** Whether n8n would have the parameter: false for a field the description hides. */
 	shown: boolean;
+	/** Read as stored, expressions unevaluated (rawExpressions): no resolution by n8n. */
+	raw?: true;
 }
 
 /**
@@ -89,6 +91,7 @@ export function parameterGetter(
 			itemIndex,
 			extractValue: options?.extractValue === true,
 			shown: found !== undefined,
+			...(options?.rawExpressions ? { raw: true as const } : {}),
 		});
 		if (options?.rawExpressions) {
 			// n8n returns the value at the path as stored, expressions unevaluated (n8n-core 2.40

@@ -41,13 +41,16 @@ export class FakePeachList {
 		const since = Date.parse(String(query.updated_since ?? '')) || Date.now() - 24 * 3600_000;
 		const per = Number(query.per ?? 50);
 		const page = Number(query.page ?? 1);
-		const matching = this.messages.filter((message) => Date.parse(String(message.updated_at)) >= since);
+		const matching = this.messages.filter(
+			(message) => Date.parse(String(message.updated_at)) >= since,
+		);
 		const slice = matching.slice((page - 1) * per, page * per);
 		const more = page * per < matching.length;
 		return {
 			count: matching.length,
 			next: more ? `https://peach.test/api/v1/template_messages?page=${page + 1}&per=${per}` : null,
-			prev: page > 1 ? `https://peach.test/api/v1/template_messages?page=${page - 1}&per=${per}` : null,
+			prev:
+				page > 1 ? `https://peach.test/api/v1/template_messages?page=${page - 1}&per=${per}` : null,
 			template_messages: slice,
 		};
 	}

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { readAgainWhenRefused } from '../../api/templates';
 import { isSet, requireText } from '../../helpers/fields';
 import { omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
@@ -84,7 +85,10 @@ export function broadcastBase(
 	});
 }
 
-export const launch = postDelivery((broadcast: IDataObject) => ({
-	path: apiPath`/events`,
-	body: { event_type: 'send_broadcast', broadcast },
-}));
+export const launch = readAgainWhenRefused(
+	postDelivery((broadcast: IDataObject) => ({
+		path: apiPath`/events`,
+		body: { event_type: 'send_broadcast', broadcast },
+	})),
+	(broadcast) => broadcast.whats_app_template_id,
+);

@@ -10,7 +10,7 @@ import { renderTemplate } from '../../helpers/templatePreview';
 import type { HeaderMedia } from '../headerMedia';
 import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
 import type { ItemVariables } from '../itemParameters';
-import { variablesOfItem } from '../itemParameters';
+import { parameterOfItem, variablesOfItem } from '../itemParameters';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
 import type { VariablesToCheck } from '../templateCheck';
 import { checkTemplateBeforeSend } from '../templateCheck';
@@ -110,9 +110,9 @@ export async function prepareFromItems(
 	const rows = checkRows(itemIndexes, (itemIndex) =>
 		broadcastContact({
 			itemIndex,
-			phoneNumber: context.getNodeParameter('contactPhoneNumber', itemIndex, ''),
-			name: context.getNodeParameter('contactName', itemIndex, ''),
-			variables: context.getNodeParameter('contactVariables', itemIndex, {}),
+			phoneNumber: parameterOfItem(context, 'contactPhoneNumber', itemIndex, ''),
+			name: parameterOfItem(context, 'contactName', itemIndex, ''),
+			variables: parameterOfItem(context, 'contactVariables', itemIndex, {}),
 		}),
 	);
 	const contacts: Extract<LaunchPlan, { recipients: 'items' }>['contacts'] = [];

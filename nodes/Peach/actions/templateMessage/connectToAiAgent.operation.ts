@@ -9,7 +9,7 @@ import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { liquidValuesOf, variablesOfItem } from '../itemParameters';
+import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../itemParameters';
 import type { OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { checkAgainstTemplate } from './shared';
@@ -92,14 +92,14 @@ export async function prepare(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<TemplateMessagePlan> {
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const additionalFields = parameterOfItem(this, 'additionalFields', itemIndex, {}) as IDataObject;
 	const variables = variablesOfItem(this, itemIndex);
 	const body = buildConnectToAiAgentBody({
-		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
-		templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
+		phoneNumber: parameterOfItem(this, 'phoneNumber', itemIndex),
+		templateId: parameterOfItem(this, 'templateId', itemIndex, '', { extractValue: true }),
 		liquidValues: liquidValuesOf(variables),
-		aiAgentId: this.getNodeParameter('aiAgentId', itemIndex),
-		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+		aiAgentId: parameterOfItem(this, 'aiAgentId', itemIndex),
+		contactFields: parameterOfItem(this, 'contactFields', itemIndex, {}) as IDataObject,
 		businessPhoneNumber: additionalFields.businessPhoneNumber,
 	});
 	return { body, headerMedia: await checkAgainstTemplate(this, itemIndex, body, variables) };

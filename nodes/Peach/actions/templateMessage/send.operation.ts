@@ -7,7 +7,12 @@ import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
 import { isPlainObject } from '../../helpers/json';
 import { followUntil } from '../../transport/poll';
-import { liquidValuesOf, replyAutomationOfItem, variablesOfItem } from '../itemParameters';
+import {
+	liquidValuesOf,
+	parameterOfItem,
+	replyAutomationOfItem,
+	variablesOfItem,
+} from '../itemParameters';
 import type { Delivered, OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
@@ -141,22 +146,22 @@ export const delivers = true;
  * is checked against the template's header kind.
  */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SendPlan> {
-	const additionalFields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const additionalFields = parameterOfItem(this, 'additionalFields', itemIndex, {}) as IDataObject;
 	const variables = variablesOfItem(this, itemIndex);
 	const body = buildSendTemplateMessageBody(
 		{
-			phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
-			templateId: this.getNodeParameter('templateId', itemIndex, '', { extractValue: true }),
+			phoneNumber: parameterOfItem(this, 'phoneNumber', itemIndex),
+			templateId: parameterOfItem(this, 'templateId', itemIndex, '', { extractValue: true }),
 			liquidValues: liquidValuesOf(variables),
-			contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+			contactFields: parameterOfItem(this, 'contactFields', itemIndex, {}) as IDataObject,
 			additionalFields,
 			replyAutomation: replyAutomationOfItem(this, itemIndex, additionalFields),
 		},
 		this.getTimezone(),
 	);
 	const headerMedia = await checkAgainstTemplate(this, itemIndex, body, variables);
-	if (!this.getNodeParameter('waitForDelivery', itemIndex, false)) return { body, headerMedia };
-	const waitSeconds = Number(this.getNodeParameter('waitTimeout', itemIndex, 60));
+	if (!parameterOfItem(this, 'waitForDelivery', itemIndex, false)) return { body, headerMedia };
+	const waitSeconds = Number(parameterOfItem(this, 'waitTimeout', itemIndex, 60));
 	return {
 		body,
 		headerMedia,

@@ -3,13 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { templateOf } from '../../api/templates';
+import { readAgainWhenRefused, templateOf } from '../../api/templates';
 import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
-import { liquidValuesOf, variablesOfItem } from '../itemParameters';
+import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../itemParameters';
 import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateCheck';
 import type { OperationOption } from '../node.type';
 import { apiPath } from '../../transport/path';
@@ -108,18 +108,18 @@ export const delivers = true;
  * that template needs a value among the Variables (the contact may get the template instead).
  */
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const fallback = this.getNodeParameter('useFallbackTemplate', itemIndex, false) as boolean;
+	const fallback = parameterOfItem(this, 'useFallbackTemplate', itemIndex, false) as boolean;
 	const templateId = fallback
-		? this.getNodeParameter('templateId', itemIndex, '', { extractValue: true })
+		? parameterOfItem(this, 'templateId', itemIndex, '', { extractValue: true })
 		: undefined;
 	const variables = variablesOfItem(this, itemIndex);
 	const liquidValues = liquidValuesOf(variables);
 	const body = buildSendAppMessageBody({
-		phoneNumber: this.getNodeParameter('phoneNumber', itemIndex),
-		appId: this.getNodeParameter('appId', itemIndex),
+		phoneNumber: parameterOfItem(this, 'phoneNumber', itemIndex),
+		appId: parameterOfItem(this, 'appId', itemIndex),
 		liquidValues,
 		fallbackTemplateId: templateId,
-		contactFields: this.getNodeParameter('contactFields', itemIndex, {}) as IDataObject,
+		contactFields: parameterOfItem(this, 'contactFields', itemIndex, {}) as IDataObject,
 	});
 	const block = body[APP_MESSAGE.block] as IDataObject;
 	const fallbackTemplate = block[APP_MESSAGE.fallbackTemplate];
@@ -136,7 +136,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';
 
-export const deliver = postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body }));
+export const deliver = readAgainWhenRefused(
+	postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body })),
+	(body) => (body[APP_MESSAGE.block] as IDataObject)[APP_MESSAGE.fallbackTemplate],
+);
 
 /**
  * Dry Run: the request, and what the contact would get: the app (its screens are Peach's, not shown

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { templateOf } from '../../api/templates';
+import { readAgainWhenRefused, templateOf } from '../../api/templates';
 import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
@@ -148,7 +148,11 @@ function withHeaderFile(body: IDataObject, media: HeaderMedia | undefined): IDat
 	};
 }
 
-const sendEvent = postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body }));
+const sendEvent = readAgainWhenRefused(
+	postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body })),
+	(body) =>
+		(isPlainObject(body.template_message) ? body.template_message : {}).whats_app_template_id,
+);
 
 /**
  * The delivery of Send, Send and Wait and Connect to AI Agent: `POST /api/v1/events` with the
@@ -172,7 +176,7 @@ export async function deliverTemplateMessage(
 
 /**
  * Dry Run of Send, Send and Wait and Connect to AI Agent: the request the send would make, and the
- * message as the contact's phone would show it (the template read once per execution).
+ * message as the contact's phone would show it (a Dry Run reads the template afresh).
  */
 export async function previewTemplateMessage(
 	this: IExecuteFunctions,
