@@ -216,6 +216,7 @@ describe("the editor's Retry of a failed execution", () => {
 		expect(record).toEqual({
 			ordinals: { 0: 0 },
 			runs: { 0: {} },
+			planned: { 0: {} },
 			tries: { 0: 1 },
 			startedAt: expect.any(Number),
 		});

@@ -25,6 +25,11 @@ export interface NodeRecord {
 	runs: Record<string, Record<string, RecordEntry>>;
 	/** Per run: how many tries opened it (Retry On Fail). */
 	tries: Record<string, number>;
+	/**
+	 * Per run, per contact and template that has an outcome above: the identities of every delivery
+	 * to them the tries planned, so that a retry pairs only an item no try had as a changed one.
+	 */
+	planned?: Record<string, Record<string, string[]>>;
 	/** When the node first ran in this execution (Peach is asked for what it queued since). */
 	startedAt: number;
 }
@@ -52,11 +57,23 @@ export function nodeRecordIn(
 export function openRun(
 	record: NodeRecord,
 	runIndex: number,
-): { ordinal: number; earlierTry: boolean; entries: Record<string, RecordEntry> } {
+): {
+	ordinal: number;
+	earlierTry: boolean;
+	entries: Record<string, RecordEntry>;
+	planned: Record<string, string[]>;
+} {
 	record.ordinals[runIndex] ??= Object.keys(record.ordinals).length;
 	const ordinal = record.ordinals[runIndex];
 	const earlierTry = (record.tries[ordinal] ?? 0) > 0;
 	record.tries[ordinal] = (record.tries[ordinal] ?? 0) + 1;
 	record.runs[ordinal] ??= {};
-	return { ordinal, earlierTry, entries: record.runs[ordinal] };
+	record.planned ??= {};
+	record.planned[ordinal] ??= {};
+	return {
+		ordinal,
+		earlierTry,
+		entries: record.runs[ordinal],
+		planned: record.planned[ordinal],
+	};
 }

@@ -7,7 +7,7 @@ import { keepUntilSaved, lookAtDueSoon } from './lifetime';
 import { isRetry, lineageOf, nodeContextOf, runIndexOf, savedExecutionsOf, storeOf } from './n8n';
 import { nodeRecordIn, openRun, type RecordEntry } from './nodeRecord';
 import { type FromStore, readBack } from './readBack';
-import { pairChangedItems, resolveEarlier } from './resolve';
+import { groupOf, pairChangedItems, resolveEarlier } from './resolve';
 import { factEntries, RecordStore } from './store';
 import type { Witnessed } from './witness';
 
@@ -75,6 +75,10 @@ export class DeliveryRecord {
 	private forLaterRetries = false;
 	/** A retry (of any kind): another try of the same execution may be under way at the same time. */
 	private retrying = false;
+	/** The contacts and templates whose planned identities this run wrote to the node context. */
+	private readonly plannedKept = new Set<string>();
+	/** This run's identities per contact and template (made once, when first needed). */
+	private groups: Map<string, string[]> | undefined;
 	/** Deliveries an earlier try claimed, whose outcome was unknown when this one began. */
 	private readonly claimedBefore = new Set<number>();
 
@@ -83,6 +87,7 @@ export class DeliveryRecord {
 		private readonly run: RunOf,
 		buckets: ReturnType<typeof placeRun>['buckets'],
 		private readonly entries: Record<string, RecordEntry> | undefined,
+		private readonly planned: Record<string, string[]>,
 		private readonly store: RecordStore | undefined,
 	) {
 		this.status = run.identities.map(() => 'pending');
@@ -135,6 +140,7 @@ export class DeliveryRecord {
 			},
 			placed.buckets,
 			opened?.entries,
+			opened?.planned ?? {},
 			helpers && held
 				? new RecordStore(helpers, `${context.getWorkflow().id}|${context.getNode().id}`)
 				: undefined,
@@ -214,8 +220,10 @@ export class DeliveryRecord {
 	 */
 	async close(): Promise<void> {
 		const allSent = this.status.length > 0 && this.status.every((status) => status === 'sent');
-		if (allSent && this.entries)
+		if (allSent && this.entries) {
 			for (const identity of Object.keys(this.entries)) delete this.entries[identity];
+			for (const group of Object.keys(this.planned)) delete this.planned[group];
+		}
 		for (const state of this.buckets.values())
 			fold(state, this.status, this.run.places, this.store, true);
 		const { store, run } = this;
@@ -255,7 +263,9 @@ export class DeliveryRecord {
 		how: { retry: boolean; earlierTry: boolean; since: number; readStore: boolean },
 	): Promise<void> {
 		const { run, store } = this;
-		if (this.entries) pairChangedItems(this.entries, run.identities, run.witnessed, this.earlierOf);
+		const gone = this.entries
+			? pairChangedItems(this.entries, this.planned, run.identities, run.witnessed, this.earlierOf)
+			: [];
 		this.forLaterRetries = how.retry;
 		this.retrying = how.retry || how.earlierTry;
 		let fromStore: FromStore[] = run.tokens.map(() => 'absent');
@@ -277,6 +287,7 @@ export class DeliveryRecord {
 				retry: how.retry,
 				nodeContext,
 				since: how.since,
+				gone,
 			});
 		this.earlierOf.forEach((earlier, index) => {
 			if (earlier?.outcome === 'unknown' || fromStore[index] === 'unknown')
@@ -293,11 +304,23 @@ export class DeliveryRecord {
 		for (const state of this.buckets.values()) fold(state, this.status, run.places, store, false);
 	}
 
-	/** A delivery's outcome in the node context (the contact and template too, for a changed item). */
+	/**
+	 * A delivery's outcome in the node context, with the contact and template (for a changed item) and
+	 * every identity this run plans for them (an item a later try finds among them did not change).
+	 */
 	private keep(index: number, outcome: RecordEntry): void {
 		if (!this.entries) return;
-		const witnessed = this.run.witnessed[index];
-		this.entries[this.run.identities[index]] = { ...outcome, ...(witnessed ? { witnessed } : {}) };
+		const { identities, witnessed } = this.run;
+		const delivery = witnessed[index];
+		this.entries[identities[index]] = { ...outcome, ...(delivery ? { witnessed: delivery } : {}) };
+		if (!delivery) return;
+		const group = groupOf(delivery);
+		if (this.plannedKept.has(group)) return;
+		this.plannedKept.add(group);
+		this.groups ??= identitiesByGroup(identities, witnessed);
+		this.planned[group] = [
+			...new Set([...(this.planned[group] ?? []), ...(this.groups.get(group) ?? [])]),
+		];
 	}
 
 	private anchorOf(bucket: number): string {
@@ -309,4 +332,20 @@ export class DeliveryRecord {
 		const state = this.buckets.get(this.run.places[index].bucket) as BucketState;
 		fold(state, this.status, this.run.places, this.store, false);
 	}
+}
+
+/** Each contact and template's identities in a run, in one pass. */
+function identitiesByGroup(
+	identities: string[],
+	witnessed: Array<Witnessed | undefined>,
+): Map<string, string[]> {
+	const groups = new Map<string, string[]>();
+	witnessed.forEach((delivery, index) => {
+		if (!delivery) return;
+		const group = groupOf(delivery);
+		const members = groups.get(group);
+		if (members) members.push(identities[index]);
+		else groups.set(group, [identities[index]]);
+	});
+	return groups;
 }

@@ -26,21 +26,25 @@ const AMBIGUOUS = (listed: number, deliveries: number) =>
 const PEACH_UNREADABLE = (message: string) =>
 	`Peach's list of template messages could not be read (${message}), so it was not asked.`;
 
-const sameContactAndTemplate = (a: Witnessed, b: Witnessed) =>
-	a.templateId === b.templateId &&
-	a.recipient.replace(/\D/g, '') === b.recipient.replace(/\D/g, '');
+/** The contact and template Peach lists a message by, as one key. */
+export const groupOf = ({ recipient, templateId }: Witnessed): string =>
+	JSON.stringify([recipient.replace(/\D/g, ''), templateId]);
 
 /**
  * An item that changed since an earlier try (the editor's Retry with the currently saved workflow):
  * this run names it differently, but the node context knows what that try did for the same contact
  * and template, one delivery for one: sent (with Peach's answer then) or unknown. It is not made again.
+ * An item an earlier try planned too (`planned`) did not change: it is not paired. Returns the
+ * contacts and templates of what an earlier try sent that no item of this run is (its row is gone):
+ * their messages in Peach's list are theirs, not another item's.
  */
 export function pairChangedItems(
 	entries: Record<string, RecordEntry>,
+	planned: Record<string, string[]>,
 	identities: string[],
 	witnessed: Array<Witnessed | undefined>,
 	earlierOf: Array<EarlierOutcome | undefined>,
-): void {
+): Witnessed[] {
 	const own = new Set(identities);
 	const others = Object.entries(entries)
 		.filter(([identity, earlier]) => !own.has(identity) && earlier.witnessed)
@@ -48,8 +52,9 @@ export function pairChangedItems(
 	earlierOf.forEach((earlier, index) => {
 		const delivery = witnessed[index];
 		if (earlier || !delivery) return;
-		const at = others.findIndex((other) =>
-			sameContactAndTemplate(other.witnessed as Witnessed, delivery),
+		if (planned[groupOf(delivery)]?.includes(identities[index])) return;
+		const at = others.findIndex(
+			(other) => groupOf(other.witnessed as Witnessed) === groupOf(delivery),
 		);
 		if (at === -1) return;
 		const [other] = others.splice(at, 1);
@@ -61,6 +66,9 @@ export function pairChangedItems(
 			changed: true,
 		};
 	});
+	return others
+		.filter((other) => other.outcome === 'sent')
+		.map((other) => other.witnessed as Witnessed);
 }
 
 /** Peach's list, read once for the runs of one retry, and the messages its deliveries took. */
@@ -100,6 +108,8 @@ export interface Resolving {
 	nodeContext: object;
 	/** From when Peach is asked what it queued. */
 	since: number;
+	/** What an earlier try sent whose row is gone (pairChangedItems): it takes its message first. */
+	gone: Witnessed[];
 }
 
 /**
@@ -139,15 +149,16 @@ async function peachShows(
 	const ambiguous = new Map<number, string>();
 	const groups = new Map<string, Array<{ index: number; rank: number }>>();
 	for (const item of asked) {
-		const { recipient, templateId } = r.witnessed[item.index] as Witnessed;
-		const key = JSON.stringify([recipient.replace(/\D/g, ''), templateId]);
+		const key = groupOf(r.witnessed[item.index] as Witnessed);
 		groups.set(key, [...(groups.get(key) ?? []), item]);
 	}
-	for (const members of groups.values()) {
+	for (const [key, members] of groups) {
 		const take = async (index: number) => {
 			const shows = await witness.take(r.witnessed[index] as Witnessed);
 			if (shows) shown.set(index, shows);
 		};
+		for (const gone of r.gone.filter((delivery) => groupOf(delivery) === key))
+			await witness.take(gone);
 		for (const { index } of members.filter(({ rank }) => rank === 0)) await take(index);
 		// Then each kind in turn, all of its deliveries where Peach lists one for each, else none.
 		let left = (await witness.untaken(r.witnessed[members[0].index] as Witnessed)).length;

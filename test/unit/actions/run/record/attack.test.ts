@@ -1143,6 +1143,61 @@ async function play(scenario: Scenario, trace?: (line: string) => void): Promise
 	return story.violations();
 }
 
+describe('a row gone between tries', () => {
+	it('V22: the first try sent one message to a contact and stopped on a refusal before another message of the same template to that contact; the editor’s Retry no longer has the first row: the other one was never sent and must not be reported sent by Peach’s list or as the first one changed (found by P1 once the first round grew as wide as the ceiling)', async () => {
+		const scenario = {
+			rows: [
+				{ contact: 3, variant: 1 },
+				{ contact: 3, variant: 0 },
+				{ contact: 0, variant: 1 },
+				{ contact: 3, variant: 2 },
+				{ contact: 3, variant: 1 },
+				{ contact: 0, variant: 2 },
+				{ contact: 3, variant: 1 },
+			],
+			width: 3,
+			shape: 'contact and template',
+			answers: [
+				'accept',
+				'accept',
+				'serverError',
+				'acceptThenTimeout',
+				'acceptThenTimeout',
+				'accept',
+				'acceptThenTimeout',
+				'accept',
+				'serverError',
+				'accept',
+				'refuse',
+				'accept',
+			],
+			first: { kill: { when: 'afterCall', n: 22 }, continueOnFail: false, olderCopies: [] },
+			retries: [
+				{
+					kind: 'editor',
+					change: { kind: 'drop', at: 9 },
+					kill: { when: 'afterPost', n: 24 },
+					continueOnFail: true,
+					ordinaryBefore: false,
+					looksBefore: false,
+					olderCopies: [],
+				},
+				{
+					kind: 'onFail',
+					change: { kind: 'gain', at: 3, row: { contact: 0, variant: 2 } },
+					kill: { when: 'beforeCall', n: 8 },
+					continueOnFail: true,
+					ordinaryBefore: false,
+					looksBefore: false,
+					olderCopies: [],
+				},
+			],
+			apiRetryAtEnd: true,
+		} as unknown as Scenario;
+		expect(await play(scenario)).toEqual([]);
+	}, 60_000);
+});
+
 describe('property: whatever n8n does to recover, the promise holds', () => {
 	it('P1: processes killed at any step, any recovery path, rows reordered, gained, lost or duplicated, Retry On Fail, ordinary executions between, Peach’s list in both shapes (no older copies)', async () => {
 		await fc.assert(
