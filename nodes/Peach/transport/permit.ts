@@ -6,5 +6,5 @@
  */
 export class DeliveryPermit {
 	/** Makes the type nominal: an object of the same shape is not a permit. */
-	declare private readonly issuedByTheRouter: true;
+	declare private readonly issuedByTheDeliveringRun: true;
 }

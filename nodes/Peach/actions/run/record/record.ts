@@ -12,8 +12,9 @@ import { factEntries, RecordStore } from './store';
 import type { Witnessed } from './witness';
 
 /**
- * The delivery record: what a delivering operation already did, so that none of n8n's ways of
- * recovering from a failure makes a request Peach accepted again. Only the delivering runner uses it.
+ * The delivery record ("never twice", what other APIs call idempotency): what a delivering operation
+ * already did, so that none of n8n's ways of recovering from a failure makes a request Peach accepted
+ * again. Only the delivering runner uses it.
  * What it relies on from n8n is in n8n.ts; what a delivery is, and its entries, in chain.ts.
  *
  * - **The node context** (nodeRecord.ts; n8n keeps it between Retry On Fail tries and hands the saved
