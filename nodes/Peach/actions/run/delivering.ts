@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { PeachInputError } from '../../helpers/inputError';
 import { wasNotSent } from '../../transport/outcome';
@@ -10,27 +10,23 @@ import type {
 	DeliveringBatchOperation,
 	DeliveringOperation,
 	Delivery,
-	EarlierOutcome,
 	PreparedDeliveries,
 } from '../node.type';
 import type { NodeError } from './items';
 import { errorItem, errorJson, pairedItemOf, toNodeError } from './items';
 import { dryRunOutputs } from './dryRun';
-import { claimError, earlierJson, nothingSentError, partialError, unknownError } from './outcome';
+import type { RunEntry } from './outcome';
+import {
+	claimError,
+	closingReport,
+	earlierJson,
+	nothingSentError,
+	RunFailures,
+	unknownError,
+	unknownErrorOf,
+} from './outcome';
 import { presentDeliveries } from './presentation';
 import { ClaimedElsewhere, DeliveryRecord } from './record/record';
-
-/** One delivery on its way through a run: whom it is for, its place in the record, what became of it. */
-interface Entry {
-	delivery: Delivery;
-	/** Its index among the run's deliveries (the record's name for it). */
-	index: number;
-	recipient?: string;
-	/** What an earlier try of the node did with it (then this run does not make it). */
-	earlier?: EarlierOutcome;
-	/** Peach's answer to this run's request. */
-	json?: IDataObject;
-}
 
 /**
  * Request Options → Delivery Key of an item: what names its delivery between tries, as the user's
@@ -96,20 +92,30 @@ async function prepareDeliveries(
 	return prepared;
 }
 
+/** A delivering run as it goes: the node, the operation, and what failed so far. */
+interface Run {
+	context: IExecuteFunctions;
+	operation: DeliveringOperation | DeliveringBatchOperation;
+	continueOnFail: boolean;
+	failures: RunFailures;
+	asError(caught: unknown, itemIndex: number): NodeError;
+}
+
 /**
- * An operation that delivers a message or moves money:
- * (1) every item is prepared (read and checked) before anything is sent; a problem in any item,
- *     without Continue On Fail, sends nothing and names every bad item; with Dry Run (an operation
- *     that previews), the previews are the outputs and nothing below happens (dryRun.ts);
- * (2) the node's record says what an earlier try did (Retry On Fail, the editor's Retry, the Retry
- *     of a crashed execution): those deliveries are not made again, their outputs come back marked;
+ * An operation that delivers a message or moves money, in its named steps:
+ * (1) `checkEveryItem`: every item is prepared (read and checked) before anything is sent; a problem
+ *     in any item, without Continue On Fail, sends nothing and names every bad item; with Dry Run (an
+ *     operation that previews), the previews are the outputs and nothing below happens (dryRun.ts);
+ * (2) `openRecord`: the node's record says what an earlier try did (Retry On Fail, the editor's Retry,
+ *     the Retry of a crashed execution): those deliveries are not made again, their outputs come back
+ *     marked;
  * (3) `stage` makes what the other deliveries need (header files uploaded); its failures, without
  *     Continue On Fail, send nothing;
- * (4) the deliveries are made, Max Concurrent Requests at a time, each recipient's in input order,
- *     each claimed in the record first; a failure, without Continue On Fail, starts nothing new,
- *     and its error lists what was already delivered;
+ * (4) `deliverAll`: the deliveries are made, Max Concurrent Requests at a time, each recipient's in
+ *     input order, each claimed in the record first; a failure, without Continue On Fail, starts
+ *     nothing new, and its error lists what was already delivered (`closingReport`, outcome.ts);
  * (5) `follow` runs over what was delivered (e.g. waiting for delivery), and can only add to those
- *     outputs. Outputs keep the input order, each paired to its input items.
+ *     outputs; (6) `outputsOf`: outputs keep the input order, each paired to its input items.
  */
 export async function runDelivering(
 	context: IExecuteFunctions,
@@ -118,21 +124,42 @@ export async function runDelivering(
 	operationKey: string,
 	continueOnFail: boolean,
 ): Promise<INodeExecutionData[]> {
-	const asError = (caught: unknown, itemIndex: number) =>
-		toNodeError(context, caught, itemIndex, operation.properties);
-	const unknownErrorOf = (entry: Entry) =>
-		unknownError(context, entry.delivery.inputs[0], entry.recipient, entry.earlier?.reason);
-	/** Failed input items (by their delivery's first input), with every input they stand for. */
-	const failures = new Map<number, { inputs: number[]; error: NodeError }>();
-	/** Failed deliveries that certainly did not happen (refused, never sent): a retry makes them. */
-	const notSentFailures = new Set<number>();
-	const fail = (inputs: number[], error: NodeError, notSent = true) => {
-		failures.set(inputs[0], { inputs, error });
-		if (notSent) notSentFailures.add(inputs[0]);
+	const run: Run = {
+		context,
+		operation,
+		continueOnFail,
+		failures: new RunFailures(),
+		asError: (caught, itemIndex) => toNodeError(context, caught, itemIndex, operation.properties),
 	};
-	const errorsByItem = () =>
-		new Map([...failures].map(([itemIndex, failure]) => [itemIndex, failure.error]));
+	const deliveries = await checkEveryItem(run, itemCount);
+	if (operation.preview && requestOptionsOf(context).dryRun)
+		return await dryRunOutputs(
+			context,
+			operation,
+			operation.preview,
+			deliveries,
+			run.failures.byItem,
+			continueOnFail,
+		);
+	const opened = await openRecord(run, deliveries, operationKey);
+	if (!('record' in opened)) return opened.outputs;
+	const { entries, record } = opened;
+	const notStarted = await deliverAll(run, await stage(run, entries), record);
+	await closeRecord(context, record);
+	const delivered = closingReport(context, {
+		entries,
+		failures: run.failures,
+		notStarted,
+		remembered: record.remembers,
+		continueOnFail,
+	});
+	if (operation.follow && delivered.length) await operation.follow.call(context, delivered);
+	return await outputsOf(run, entries, delivered);
+}
 
+/** Step 1: every item read and checked; without Continue On Fail, one bad item sends nothing. */
+async function checkEveryItem(run: Run, itemCount: number): Promise<Array<Delivery<unknown>>> {
+	const { context, operation, failures } = run;
 	let prepared: PreparedDeliveries<unknown>;
 	try {
 		prepared = await prepareDeliveries(context, operation, itemCount);
@@ -140,32 +167,32 @@ export async function runDelivering(
 		// A problem with fields every item shares (a batch): nothing can be delivered.
 		const inputs = Array.from({ length: itemCount }, (_, index) => index);
 		prepared = { deliveries: [], problems: [] };
-		fail(inputs, asError(caught, 0));
+		failures.add(inputs, run.asError(caught, 0));
 	}
 	const shared = sharedDeliveryKeys(context, prepared.deliveries, operation.recipientOf);
-	if (shared.length) {
-		const refused = new Set(shared.map(({ itemIndex }) => itemIndex));
-		prepared.deliveries = prepared.deliveries.filter(({ inputs }) => !refused.has(inputs[0]));
-	}
+	const refused = new Set(shared.map(({ itemIndex }) => itemIndex));
 	for (const { itemIndex, error } of [...prepared.problems, ...shared])
-		fail([itemIndex], asError(error, itemIndex));
-	if (failures.size && !continueOnFail) throw nothingSentError(errorsByItem());
-	if (operation.preview && requestOptionsOf(context).dryRun)
-		return await dryRunOutputs(
-			context,
-			operation,
-			operation.preview,
-			prepared.deliveries,
-			failures,
-			continueOnFail,
-		);
+		failures.add([itemIndex], run.asError(error, itemIndex));
+	if (failures.size && !run.continueOnFail) throw nothingSentError(failures.errors());
+	return prepared.deliveries.filter(({ inputs }) => !refused.has(inputs[0]));
+}
 
-	const entries: Entry[] = prepared.deliveries.map((delivery, index) => ({
+/**
+ * Step 2: the record of this run, and what an earlier try did with each delivery. A delivery is, for
+ * the record, what it sends (or the user's Delivery Key), to whom. A record n8n cannot open sends
+ * nothing.
+ */
+async function openRecord(
+	run: Run,
+	deliveries: Array<Delivery<unknown>>,
+	operationKey: string,
+): Promise<{ entries: RunEntry[]; record: DeliveryRecord } | { outputs: INodeExecutionData[] }> {
+	const { context, operation, failures } = run;
+	const entries: RunEntry[] = deliveries.map((delivery, index) => ({
 		delivery,
 		index,
 		recipient: operation.recipientOf?.(delivery.plan),
 	}));
-	// What a delivery is for the record: what it sends (or the user's Delivery Key), to whom.
 	let record: DeliveryRecord;
 	try {
 		record = await DeliveryRecord.open(
@@ -180,11 +207,13 @@ export async function runDelivering(
 		);
 	} catch (caught) {
 		for (const { delivery } of entries)
-			fail(delivery.inputs, claimError(context, caught, delivery.inputs[0]));
-		if (!continueOnFail) throw nothingSentError(errorsByItem());
-		return entries.map(({ delivery }) =>
-			errorItem(failures.get(delivery.inputs[0])?.error as NodeError, delivery.inputs),
-		);
+			failures.add(delivery.inputs, claimError(context, caught, delivery.inputs[0]));
+		if (!run.continueOnFail) throw nothingSentError(failures.errors());
+		return {
+			outputs: entries.map(({ delivery }) =>
+				errorItem(failures.byItem.get(delivery.inputs[0])?.error as NodeError, delivery.inputs),
+			),
+		};
 	}
 	const { resendUnknown } = requestOptionsOf(context);
 	for (const entry of entries) {
@@ -195,7 +224,15 @@ export async function runDelivering(
 			entry.earlier = undefined;
 		}
 	}
+	return { entries, record };
+}
 
+/**
+ * Step 3: what the deliveries this run makes need first (header files uploaded); its failures,
+ * without Continue On Fail, send nothing (unless an earlier try already sent some).
+ */
+async function stage(run: Run, entries: RunEntry[]): Promise<RunEntry[]> {
+	const { context, operation, failures } = run;
 	let toMake = entries.filter((entry) => !entry.earlier);
 	if (operation.stage && toMake.length) {
 		const byFirstInput = new Map(toMake.map((entry) => [entry.delivery.inputs[0], entry]));
@@ -204,59 +241,85 @@ export async function runDelivering(
 			toMake.map((entry) => entry.delivery),
 		);
 		for (const { itemIndex, error } of staged.problems)
-			fail([itemIndex], asError(error, itemIndex));
+			failures.add([itemIndex], run.asError(error, itemIndex));
 		toMake = staged.deliveries.map((delivery) => {
-			const entry = byFirstInput.get(delivery.inputs[0]) as Entry;
+			const entry = byFirstInput.get(delivery.inputs[0]) as RunEntry;
 			entry.delivery = delivery;
 			return entry;
 		});
 	}
-	if (failures.size && !continueOnFail && !entries.some((entry) => entry.earlier))
-		throw nothingSentError(errorsByItem());
+	if (failures.size && !run.continueOnFail && !entries.some((entry) => entry.earlier))
+		throw nothingSentError(failures.errors());
+	return toMake;
+}
 
-	const permit = new DeliveryPermit();
-	const notStarted: number[] = [];
-	let stopped = failures.size > 0 && !continueOnFail;
+/**
+ * Step 4: the deliveries made, Max Concurrent Requests at a time, each recipient's in input order,
+ * each claimed in the record first; after a failure, without Continue On Fail, nothing new starts.
+ * Returns the input items not started.
+ */
+async function deliverAll(run: Run, toMake: RunEntry[], record: DeliveryRecord): Promise<number[]> {
+	const going = {
+		permit: new DeliveryPermit(),
+		notStarted: [] as number[],
+		stopped: run.failures.size > 0 && !run.continueOnFail,
+	};
 	await concurrently(
-		context,
+		run.context,
 		toMake,
 		(entry) => entry.recipient,
-		async (entry) => {
-			const { inputs, plan } = entry.delivery;
-			if (stopped) {
-				notStarted.push(...inputs);
-				return;
-			}
-			try {
-				await record.claim(entry.index);
-			} catch (caught) {
-				if (caught instanceof ClaimedElsewhere) {
-					record.unknown(entry.index, caught.message);
-					fail(inputs, unknownError(context, inputs[0], entry.recipient, caught.message), false);
-				} else fail(inputs, claimError(context, caught, inputs[0]));
-				if (!continueOnFail) stopped = true;
-				return;
-			}
-			if (stopped) {
-				record.notSent(entry.index);
-				notStarted.push(...inputs);
-				return;
-			}
-			try {
-				entry.json = await operation.deliver.call(context, plan, inputs[0], permit);
-				record.sent(entry.index, entry.json);
-			} catch (caught) {
-				const error = asError(caught, inputs[0]);
-				const notSent = wasNotSent(caught) || caught instanceof PeachInputError;
-				if (notSent) record.notSent(entry.index);
-				else record.unknown(entry.index, error.message);
-				fail(inputs, error, notSent);
-				if (!continueOnFail) stopped = true;
-			}
-		},
+		async (entry) => await deliverOne(run, entry, record, going),
 	);
+	return going.notStarted;
+}
 
-	const unknown = entries.filter((entry) => entry.earlier?.outcome === 'unknown');
+/** One delivery: claimed, made once, its outcome recorded (never made again when it may have been). */
+async function deliverOne(
+	run: Run,
+	entry: RunEntry,
+	record: DeliveryRecord,
+	going: { permit: DeliveryPermit; notStarted: number[]; stopped: boolean },
+): Promise<void> {
+	const { context, failures } = run;
+	const { inputs, plan } = entry.delivery;
+	if (going.stopped) {
+		going.notStarted.push(...inputs);
+		return;
+	}
+	try {
+		await record.claim(entry.index);
+	} catch (caught) {
+		if (caught instanceof ClaimedElsewhere) {
+			record.unknown(entry.index, caught.message);
+			failures.add(
+				inputs,
+				unknownError(context, inputs[0], entry.recipient, caught.message),
+				false,
+			);
+		} else failures.add(inputs, claimError(context, caught, inputs[0]));
+		if (!run.continueOnFail) going.stopped = true;
+		return;
+	}
+	if (going.stopped) {
+		record.notSent(entry.index);
+		going.notStarted.push(...inputs);
+		return;
+	}
+	try {
+		entry.json = await run.operation.deliver.call(context, plan, inputs[0], going.permit);
+		record.sent(entry.index, entry.json);
+	} catch (caught) {
+		const error = run.asError(caught, inputs[0]);
+		const notSent = wasNotSent(caught) || caught instanceof PeachInputError;
+		if (notSent) record.notSent(entry.index);
+		else record.unknown(entry.index, error.message);
+		failures.add(inputs, error, notSent);
+		if (!run.continueOnFail) going.stopped = true;
+	}
+}
+
+/** The record closed; a failure to finish it hides nothing that was sent (a hint says what it means). */
+async function closeRecord(context: IExecuteFunctions, record: DeliveryRecord): Promise<void> {
 	try {
 		await record.close();
 	} catch (caught) {
@@ -265,50 +328,25 @@ export async function runDelivering(
 			location: 'outputPane',
 		});
 	}
+}
 
-	const delivered: Delivered[] = entries
-		.filter((entry) => entry.json || entry.earlier?.outcome === 'sent')
-		.map((entry) => ({
-			itemIndex: entry.delivery.inputs[0],
-			json: entry.json ?? earlierJson(entry.earlier as EarlierOutcome, entry.recipient),
-			prepared: entry.delivery.plan,
-			...(entry.json ? {} : { earlier: entry.earlier }),
-		}))
-		.sort((a, b) => a.itemIndex - b.itemIndex);
-	const unknownItems = unknown
-		.map((entry) => ({
-			item: entry.delivery.inputs[0],
-			...(entry.recipient !== undefined ? { recipient: entry.recipient } : {}),
-		}))
-		.sort((a, b) => a.item - b.item);
-	if (failures.size && !continueOnFail) {
-		const failedItem = Math.min(...failures.keys());
-		throw partialError(errorsByItem(), {
-			sent: delivered,
-			unknown: unknownItems,
-			notStarted: notStarted.sort((a, b) => a - b),
-			remembered: record.remembers,
-			failedNotSent: notSentFailures.has(failedItem),
-		});
-	}
-	// An outcome an earlier try left unknown is no success: this run fails as that try did (naming
-	// them), unless Continue On Fail, where each is an error item.
-	if (unknown.length && !continueOnFail)
-		throw partialError(new Map([[unknownItems[0].item, unknownErrorOf(unknown[0])]]), {
-			sent: delivered,
-			unknown: unknownItems,
-			notStarted: [],
-			remembered: record.remembers,
-			failedNotSent: false,
-		});
-	if (operation.follow && delivered.length) await operation.follow.call(context, delivered);
-
+/**
+ * Step 6: the outputs in input order, each paired to its input items: what was delivered, an earlier
+ * try's unknown outcome and every failure as error items; each leads with what a person checks
+ * (presentation.ts), what it had stays beneath.
+ */
+async function outputsOf(
+	run: Run,
+	entries: RunEntry[],
+	delivered: Delivered[],
+): Promise<INodeExecutionData[]> {
+	const { context, failures } = run;
 	const jsonByEntry = new Map(delivered.map((entry) => [entry.itemIndex, entry.json]));
 	const output: Array<{ at: number; item: INodeExecutionData }> = [];
 	for (const entry of entries) {
 		const { inputs } = entry.delivery;
 		if (entry.earlier?.outcome === 'unknown') {
-			const error = unknownErrorOf(entry);
+			const error = unknownErrorOf(context, entry);
 			const json = { ...errorJson(error), ...earlierJson(entry.earlier, entry.recipient) };
 			output.push({ at: inputs[0], item: errorItem(error, inputs, json) });
 			continue;
@@ -316,20 +354,19 @@ export async function runDelivering(
 		const json = jsonByEntry.get(inputs[0]);
 		if (json) output.push({ at: inputs[0], item: { json, pairedItem: pairedItemOf(inputs) } });
 	}
-	for (const [at, { inputs, error }] of failures)
+	for (const [at, { inputs, error }] of failures.byItem)
 		output.push({ at, item: errorItem(error, inputs) });
-	// Each output leads with what a person checks (presentation.ts); what it had stays beneath.
 	const entryAt = new Map(entries.map((entry) => [entry.delivery.inputs[0], entry]));
 	return await presentDeliveries(
 		context,
-		operation,
+		run.operation,
 		output
 			.sort((a, b) => a.at - b.at)
 			.map(({ at, item }) => ({
 				item,
 				plan: entryAt.get(at)?.delivery.plan,
 				recipient: entryAt.get(at)?.recipient,
-				notSent: notSentFailures.has(at),
+				notSent: failures.notSent.has(at),
 			})),
 	);
 }

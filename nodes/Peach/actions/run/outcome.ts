@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Delivered, EarlierOutcome } from '../node.type';
+import type { Delivered, Delivery, EarlierOutcome } from '../node.type';
 import type { NodeError } from './items';
 
 /**
@@ -9,6 +9,38 @@ import type { NodeError } from './items';
  * (with Peach's IDs), what was not, and what a retry does; the outputs of deliveries an earlier try
  * made or left unknown.
  */
+
+/** One delivery on its way through a run: whom it is for, its place in the record, what became of it. */
+export interface RunEntry {
+	delivery: Delivery;
+	/** Its index among the run's deliveries (the record's name for it). */
+	index: number;
+	recipient?: string;
+	/** What an earlier try of the node did with it (then this run does not make it). */
+	earlier?: EarlierOutcome;
+	/** Peach's answer to this run's request. */
+	json?: IDataObject;
+}
+
+/** A run's failed input items, by their delivery's first input, with every input they stand for. */
+export class RunFailures {
+	readonly byItem = new Map<number, { inputs: number[]; error: NodeError }>();
+	/** Failed deliveries that certainly did not happen (refused, never sent): a retry makes them. */
+	readonly notSent = new Set<number>();
+
+	add(inputs: number[], error: NodeError, notSent = true): void {
+		this.byItem.set(inputs[0], { inputs, error });
+		if (notSent) this.notSent.add(inputs[0]);
+	}
+
+	get size(): number {
+		return this.byItem.size;
+	}
+
+	errors(): Map<number, NodeError> {
+		return new Map([...this.byItem].map(([itemIndex, failure]) => [itemIndex, failure.error]));
+	}
+}
 
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -202,4 +234,63 @@ export function claimError(
 				"The node records each delivery in n8n's database first, so that no retry repeats it. Check n8n's database, then retry: this item is sent then.",
 		},
 	);
+}
+
+/** A delivery an earlier try left unknown, as an error. */
+export function unknownErrorOf(context: IExecuteFunctions, entry: RunEntry): NodeError {
+	return unknownError(context, entry.delivery.inputs[0], entry.recipient, entry.earlier?.reason);
+}
+
+/**
+ * The report that closes a delivering run, before `follow`: what was delivered (by this run or an
+ * earlier try), in input order. Without Continue On Fail, a failure ends the run with the error that
+ * lists it all (partialError), and so does an outcome an earlier try left unknown: that is no success.
+ */
+export function closingReport(
+	context: IExecuteFunctions,
+	run: {
+		entries: RunEntry[];
+		failures: RunFailures;
+		notStarted: number[];
+		remembered: boolean;
+		continueOnFail: boolean;
+	},
+): Delivered[] {
+	const { entries, failures, remembered } = run;
+	const delivered: Delivered[] = entries
+		.filter((entry) => entry.json || entry.earlier?.outcome === 'sent')
+		.map((entry) => ({
+			itemIndex: entry.delivery.inputs[0],
+			json: entry.json ?? earlierJson(entry.earlier as EarlierOutcome, entry.recipient),
+			prepared: entry.delivery.plan,
+			...(entry.json ? {} : { earlier: entry.earlier }),
+		}))
+		.sort((a, b) => a.itemIndex - b.itemIndex);
+	if (run.continueOnFail) return delivered;
+	const unknown = entries.filter((entry) => entry.earlier?.outcome === 'unknown');
+	const unknownItems = unknown
+		.map((entry) => ({
+			item: entry.delivery.inputs[0],
+			...(entry.recipient !== undefined ? { recipient: entry.recipient } : {}),
+		}))
+		.sort((a, b) => a.item - b.item);
+	if (failures.size) {
+		const failedItem = Math.min(...failures.byItem.keys());
+		throw partialError(failures.errors(), {
+			sent: delivered,
+			unknown: unknownItems,
+			notStarted: [...run.notStarted].sort((a, b) => a - b),
+			remembered,
+			failedNotSent: failures.notSent.has(failedItem),
+		});
+	}
+	if (unknown.length)
+		throw partialError(new Map([[unknownItems[0].item, unknownErrorOf(context, unknown[0])]]), {
+			sent: delivered,
+			unknown: unknownItems,
+			notStarted: [],
+			remembered,
+			failedNotSent: false,
+		});
+	return delivered;
 }
