@@ -29,14 +29,45 @@ export async function readBack(
 		buckets: Iterable<BucketRun>;
 	},
 ): Promise<ReadBack> {
-	const { lineage, ordinal, tokens, places } = run;
 	const found = new Set<string>();
+	const facts = batched(async (names) => await store.probeFacts(names));
+	const whole = await readRunSummary(facts, run, found);
+	if (whole) return { outcomes: whole, found };
+	const looks = { probe: batched(async (items) => await store.probe(items)), facts };
+	const outcomes: FromStore[] = run.tokens.map(() => 'notReached');
+	await Promise.all(
+		[...run.buckets].map(async (bucket) => {
+			const rebuilt = await rebuildBucket(
+				looks,
+				bucket.anchor,
+				bucket.tokens,
+				bucket.deliveries.map((index) => run.places[index].name),
+			);
+			for (const item of rebuilt.found) found.add(item);
+			rebuilt.outcomes.forEach((outcome, position) => {
+				outcomes[bucket.deliveries[position]] = outcome ?? 'notReached';
+			});
+		}),
+	);
+	return { outcomes, found };
+}
+
+/**
+ * What the run's summary entries say of every delivery at once (the run sent everything, also with
+ * one row this input gained; it ended otherwise; the execution's record was retired), adding what
+ * was found to `found`; undefined when there is none and each bucket must be read.
+ */
+async function readRunSummary(
+	facts: (names: string[]) => Promise<Set<string>>,
+	run: { lineage: string; ordinal: number; tokens: string[] },
+	found: Set<string>,
+): Promise<FromStore[] | undefined> {
+	const { lineage, ordinal, tokens } = run;
 	const keep = (names: string[]) => {
 		for (const name of names) for (const item of factEntries(name)) found.add(item);
 	};
-	const all = (outcome: FromStore) => ({ outcomes: tokens.map(() => outcome), found });
+	const all = (outcome: FromStore) => tokens.map(() => outcome);
 	const sums = runSums(tokens);
-	const facts = batched(async (names) => await store.probeFacts(names));
 	const summary = [
 		entry.retired(lineage),
 		entry.ended(lineage, ordinal),
@@ -55,30 +86,11 @@ export async function readBack(
 			const gained = candidates.findIndex((name) => hits.has(name));
 			if (gained !== -1) {
 				keep([candidates[gained]]);
-				return {
-					outcomes: tokens.map((_, index) => (index === gained ? 'notReached' : 'sent')),
-					found,
-				};
+				return tokens.map((_, index) => (index === gained ? 'notReached' : 'sent'));
 			}
 		}
 		return all('unverifiable');
 	}
 	if (first.has(entry.retired(lineage))) return all('unverifiable');
-	const looks = { probe: batched(async (items) => await store.probe(items)), facts };
-	const outcomes: FromStore[] = tokens.map(() => 'notReached');
-	await Promise.all(
-		[...run.buckets].map(async (bucket) => {
-			const rebuilt = await rebuildBucket(
-				looks,
-				bucket.anchor,
-				bucket.tokens,
-				bucket.deliveries.map((index) => places[index].name),
-			);
-			for (const item of rebuilt.found) found.add(item);
-			rebuilt.outcomes.forEach((outcome, position) => {
-				outcomes[bucket.deliveries[position]] = outcome ?? 'notReached';
-			});
-		}),
-	);
-	return { outcomes, found };
+	return undefined;
 }

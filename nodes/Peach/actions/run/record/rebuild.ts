@@ -139,17 +139,13 @@ async function ownEntriesOf(
 	return { claims, facts, unknownAt: claims };
 }
 
-/**
- * Reads back what the crashed try did in one bucket of a run. `anchor` is the bucket's start in that
- * run; `tokens` and `names` are this run's deliveries in the bucket, in order.
- */
-export async function rebuildBucket(
+/** The bucket's own marks in n8n's store: reached, folded (and how many groups), exceptions. */
+async function bucketMarks(
 	looks: Looks,
 	anchor: string,
-	tokens: string[],
-	names: string[],
-): Promise<RebuiltBucket> {
-	const groups = Math.ceil(tokens.length / GROUP) + 1;
+	size: number,
+): Promise<{ first: Set<string>; found: string[]; folded: number; exceptions: boolean }> {
+	const groups = Math.ceil(size / GROUP) + 1;
 	const first = await looks.probe([
 		entry.reached(anchor),
 		entry.folded(anchor),
@@ -163,12 +159,19 @@ export async function rebuildBucket(
 	for (let group = 0; group < groups; group++)
 		if (first.has(entry.group(anchor, group))) folded = group + 1;
 	if (folded > 0) found.push(entry.group(anchor, folded - 1));
-	const exceptions = first.has(entry.exceptions(anchor));
+	return { first, found, folded, exceptions: first.has(entry.exceptions(anchor)) };
+}
 
-	// Every delivery by its own entries, whatever the bucket's (another execution of the same
-	// millisecond may have removed those).
-	const own = await ownEntriesOf(looks, names, exceptions);
-	const outcomes: Array<EarlierResult | undefined> = tokens.map(() => undefined);
+/**
+ * Each delivery's outcome by its own entries (a claim: unknown; a sent fact: sent), adding them to
+ * `found`; `open`: the positions with neither.
+ */
+function byOwnEntries(
+	own: { claims: Set<string>; facts: Set<string> },
+	names: string[],
+	found: string[],
+): { outcomes: Array<EarlierResult | undefined>; open: number[] } {
+	const outcomes: Array<EarlierResult | undefined> = names.map(() => undefined);
 	const open: number[] = [];
 	names.forEach((name, position) => {
 		const claimed = own.claims.has(entry.claim(name));
@@ -181,6 +184,24 @@ export async function rebuildBucket(
 		if (claimed) found.push(entry.claim(name));
 		if (sent) found.push(...factEntries(entry.sent(name)));
 	});
+	return { outcomes, open };
+}
+
+/**
+ * Reads back what the crashed try did in one bucket of a run. `anchor` is the bucket's start in that
+ * run; `tokens` and `names` are this run's deliveries in the bucket, in order.
+ */
+export async function rebuildBucket(
+	looks: Looks,
+	anchor: string,
+	tokens: string[],
+	names: string[],
+): Promise<RebuiltBucket> {
+	const { first, found, folded, exceptions } = await bucketMarks(looks, anchor, tokens.length);
+	// Every delivery by its own entries, whatever the bucket's (another execution of the same
+	// millisecond may have removed those).
+	const own = await ownEntriesOf(looks, names, exceptions);
+	const { outcomes, open } = byOwnEntries(own, names, found);
 	/** A folded delivery's outcome: sent, unless its note says refused or unknown. */
 	const foldedOutcome = (name: string): EarlierResult => {
 		if (own.facts.has(entry.refusedAt(name))) {

@@ -7,9 +7,9 @@ import { keepUntilSaved, lookAtDueSoon } from './lifetime';
 import { isRetry, lineageOf, nodeContextOf, runIndexOf, savedExecutionsOf, storeOf } from './n8n';
 import { nodeRecordIn, openRun, type RecordEntry } from './nodeRecord';
 import { type FromStore, readBack } from './readBack';
-import { groupOf, pairChangedItems, resolveEarlier } from './resolve';
+import { pairChangedItems, resolveEarlier } from './resolve';
 import { factEntries, RecordStore } from './store';
-import type { Witnessed } from './witness';
+import { groupOf, identitiesByGroup, type Witnessed } from './witness';
 
 /**
  * The delivery record ("never twice", what other APIs call idempotency): what a delivering operation
@@ -333,20 +333,4 @@ export class DeliveryRecord {
 		const state = this.buckets.get(this.run.places[index].bucket) as BucketState;
 		fold(state, this.status, this.run.places, this.store, false);
 	}
-}
-
-/** Each contact and template's identities in a run, in one pass. */
-function identitiesByGroup(
-	identities: string[],
-	witnessed: Array<Witnessed | undefined>,
-): Map<string, string[]> {
-	const groups = new Map<string, string[]>();
-	witnessed.forEach((delivery, index) => {
-		if (!delivery) return;
-		const group = groupOf(delivery);
-		const members = groups.get(group);
-		if (members) members.push(identities[index]);
-		else groups.set(group, [identities[index]]);
-	});
-	return groups;
 }

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { EarlierOutcome } from '../../node.type';
 import type { RecordEntry } from './nodeRecord';
 import type { FromStore } from './readBack';
-import { type PeachShows, Witness, type Witnessed } from './witness';
+import { groupOf, type PeachShows, Witness, type Witnessed } from './witness';
 
 /**
  * In a retry, each delivery's earlier outcome: what the node context knows, what n8n's store says
@@ -25,10 +25,6 @@ const AMBIGUOUS = (listed: number, deliveries: number) =>
 	`Peach lists ${listed} message${listed === 1 ? '' : 's'} of this template to this contact since the execution began for ${deliveries} such deliveries here, and n8n's record cannot say which of them were sent.`;
 const PEACH_UNREADABLE = (message: string) =>
 	`Peach's list of template messages could not be read (${message}), so it was not asked.`;
-
-/** The contact and template Peach lists a message by, as one key. */
-export const groupOf = ({ recipient, templateId }: Witnessed): string =>
-	JSON.stringify([recipient.replace(/\D/g, ''), templateId]);
 
 /**
  * An item that changed since an earlier try (the editor's Retry with the currently saved workflow):

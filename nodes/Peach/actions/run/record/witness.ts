@@ -146,3 +146,23 @@ export class Witness {
 		return { id: message.id, status: message.status };
 	}
 }
+
+/** The contact and template Peach lists a message by, as one key. */
+export const groupOf = ({ recipient, templateId }: Witnessed): string =>
+	JSON.stringify([recipient.replace(/\D/g, ''), templateId]);
+
+/** Each contact and template's identities in a run, in one pass. */
+export function identitiesByGroup(
+	identities: string[],
+	witnessed: Array<Witnessed | undefined>,
+): Map<string, string[]> {
+	const groups = new Map<string, string[]>();
+	witnessed.forEach((delivery, index) => {
+		if (!delivery) return;
+		const group = groupOf(delivery);
+		const members = groups.get(group);
+		if (members) members.push(identities[index]);
+		else groups.set(group, [identities[index]]);
+	});
+	return groups;
+}
