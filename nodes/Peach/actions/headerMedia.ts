@@ -152,6 +152,57 @@ function uploadError(
 	);
 }
 
+type HeaderMediaEntry = { itemIndex: number; media: HeaderMedia };
+
+/**
+ * The items grouped by their file (its fileKey), each file read once to recognise it; an item whose
+ * file could not be read gets its error in `failures`.
+ */
+async function itemsByFile(
+	context: IExecuteFunctions,
+	entries: HeaderMediaEntry[],
+	failures: Map<number, Error>,
+): Promise<Map<string, HeaderMediaEntry[]>> {
+	const byFile = new Map<string, HeaderMediaEntry[]>();
+	for (const entry of entries) {
+		try {
+			const key = fileKey(entry.media, await bytesOfFile(context, entry.media.file));
+			byFile.set(key, [...(byFile.get(key) ?? []), entry]);
+		} catch (error) {
+			failures.set(entry.itemIndex, uploadError(context, error, entry.media, entry.itemIndex));
+		}
+	}
+	return byFile;
+}
+
+/**
+ * One file's upload: read again right before it, refused if it is no longer the file recognised by
+ * `key`; its media URL.
+ */
+async function uploadFile(
+	context: IExecuteFunctions,
+	first: HeaderMediaEntry,
+	key: string,
+): Promise<string> {
+	const bytes = await bytesOfFile(context, first.media.file);
+	if (fileKey(first.media, bytes) !== key) {
+		throw new Error('the file changed after it was checked');
+	}
+	const media = await uploadMedia(
+		context,
+		{
+			fileName: first.media.file.fileName,
+			contentType: first.media.file.contentType,
+			bytes,
+		},
+		first.itemIndex,
+	);
+	if (typeof media.media_url !== 'string' || media.media_url === '') {
+		throw new Error('Peach finalized the upload without a media_url');
+	}
+	return media.media_url;
+}
+
 /**
  * Uploads the header files of the prepared items, once per distinct file (recognised by its MD5 and
  * type), as many at a time as the execution's width allows, and fills each item's media URL and
@@ -161,7 +212,7 @@ function uploadError(
  */
 export async function uploadHeaderMedia(
 	context: IExecuteFunctions,
-	entries: Array<{ itemIndex: number; media: HeaderMedia }>,
+	entries: HeaderMediaEntry[],
 ): Promise<Map<number, Error>> {
 	const failures = new Map<number, Error>();
 	let known = uploads.get(context);
@@ -169,15 +220,7 @@ export async function uploadHeaderMedia(
 		known = new Map();
 		uploads.set(context, known);
 	}
-	const byFile = new Map<string, Array<{ itemIndex: number; media: HeaderMedia }>>();
-	for (const entry of entries) {
-		try {
-			const key = fileKey(entry.media, await bytesOfFile(context, entry.media.file));
-			byFile.set(key, [...(byFile.get(key) ?? []), entry]);
-		} catch (error) {
-			failures.set(entry.itemIndex, uploadError(context, error, entry.media, entry.itemIndex));
-		}
-	}
+	const byFile = await itemsByFile(context, entries, failures);
 	await concurrently(
 		context,
 		[...byFile.entries()],
@@ -186,25 +229,7 @@ export async function uploadHeaderMedia(
 			const [first] = users;
 			let upload = known.get(key);
 			if (!upload) {
-				upload = (async () => {
-					const bytes = await bytesOfFile(context, first.media.file);
-					if (fileKey(first.media, bytes) !== key) {
-						throw new Error('the file changed after it was checked');
-					}
-					const media = await uploadMedia(
-						context,
-						{
-							fileName: first.media.file.fileName,
-							contentType: first.media.file.contentType,
-							bytes,
-						},
-						first.itemIndex,
-					);
-					if (typeof media.media_url !== 'string' || media.media_url === '') {
-						throw new Error('Peach finalized the upload without a media_url');
-					}
-					return media.media_url;
-				})();
+				upload = uploadFile(context, first, key);
 				known.set(key, upload);
 			}
 			try {

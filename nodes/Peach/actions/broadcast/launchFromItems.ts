@@ -80,16 +80,22 @@ function contactVariablesToCheck(
 /** What names the one broadcast made from all input items between tries of the node. */
 const FROM_ALL_ITEMS = 'from all input items';
 
-/**
- * From input items: ONE broadcast, its shared fields read from the first item, every contact row and
- * each contact's own header file checked (and the template's variables filled for each) before
- * anything is uploaded or launched.
- */
-export async function prepareFromItems(
+/** What every contact of the one broadcast shares, read once from the first item. */
+interface SharedFields {
+	base: IDataObject;
+	templateId: string;
+	globalVariables: ItemVariables | undefined;
+	/** Header Media is a binary file per contact: each contact's is read with its row. */
+	perContact: boolean;
+	/** The header file for everyone (none when each contact has its own). */
+	headerMedia: HeaderMedia | undefined;
+}
+
+/** The broadcast's shared fields, its Global Variables and its header file, from the first item. */
+async function sharedFieldsOf(
 	context: IExecuteFunctions,
 	itemIndexes: number[],
-): Promise<PreparedDeliveries<LaunchPlan>> {
-	const problems: PreparedDeliveries<LaunchPlan>['problems'] = [];
+): Promise<SharedFields> {
 	const globalVariables = itemIndexes.length
 		? variablesOfItem(context, itemIndexes[0], 'Global Variables')
 		: undefined;
@@ -107,6 +113,53 @@ export async function prepareFromItems(
 					base.liquid_values as IDataObject | undefined,
 				)
 			: undefined;
+	return { base, templateId, globalVariables, perContact, headerMedia };
+}
+
+/**
+ * One good contact row made ready: its own header file (when each contact has one) and the
+ * template's variables filled for it and checked. Throws what is wrong with it.
+ */
+async function readyContact(
+	context: IExecuteFunctions,
+	row: { itemIndex: number; value: ReturnType<typeof broadcastContact> },
+	shared: SharedFields,
+): Promise<FromItems['contacts'][number]> {
+	const { base, templateId, globalVariables, perContact, headerMedia } = shared;
+	const { contact, empty } = row.value;
+	const values = {
+		...(base.liquid_values as IDataObject | undefined),
+		...(contact.liquid_values as IDataObject | undefined),
+	};
+	const ownMedia = perContact
+		? await headerMediaOfItem(context, row.itemIndex, templateId, values)
+		: undefined;
+	await checkTemplateBeforeSend(context, row.itemIndex, {
+		templateId,
+		variables: contactVariablesToCheck(
+			context,
+			row.itemIndex,
+			globalVariables,
+			{ values: (contact.liquid_values as IDataObject | undefined) ?? {}, empty },
+			values,
+		),
+		filledLater: headerMedia || ownMedia ? ['header_media'] : [],
+		recipient: String(contact.phone_number),
+	});
+	return { itemIndex: row.itemIndex, contact, headerMedia: ownMedia };
+}
+
+/**
+ * From input items: ONE broadcast, its shared fields read from the first item, every contact row and
+ * each contact's own header file checked (and the template's variables filled for each) before
+ * anything is uploaded or launched.
+ */
+export async function prepareFromItems(
+	context: IExecuteFunctions,
+	itemIndexes: number[],
+): Promise<PreparedDeliveries<LaunchPlan>> {
+	const problems: PreparedDeliveries<LaunchPlan>['problems'] = [];
+	const shared = await sharedFieldsOf(context, itemIndexes);
 	const rows = checkRows(itemIndexes, (itemIndex) =>
 		broadcastContact({
 			itemIndex,
@@ -115,39 +168,20 @@ export async function prepareFromItems(
 			variables: parameterOfItem(context, 'contactVariables', itemIndex, {}),
 		}),
 	);
-	const contacts: Extract<LaunchPlan, { recipients: 'items' }>['contacts'] = [];
+	const contacts: FromItems['contacts'] = [];
 	for (const row of rows) {
 		if ('error' in row) {
 			problems.push(row);
 			continue;
 		}
 		try {
-			const { contact, empty } = row.value;
-			const values = {
-				...(base.liquid_values as IDataObject | undefined),
-				...(contact.liquid_values as IDataObject | undefined),
-			};
-			const ownMedia = perContact
-				? await headerMediaOfItem(context, row.itemIndex, templateId, values)
-				: undefined;
-			await checkTemplateBeforeSend(context, row.itemIndex, {
-				templateId,
-				variables: contactVariablesToCheck(
-					context,
-					row.itemIndex,
-					globalVariables,
-					{ values: (contact.liquid_values as IDataObject | undefined) ?? {}, empty },
-					values,
-				),
-				filledLater: headerMedia || ownMedia ? ['header_media'] : [],
-				recipient: String(contact.phone_number),
-			});
-			contacts.push({ itemIndex: row.itemIndex, contact, headerMedia: ownMedia });
+			contacts.push(await readyContact(context, row, shared));
 		} catch (error) {
 			problems.push({ itemIndex: row.itemIndex, error: error as Error });
 		}
 	}
 	const inputs = contacts.map((entry) => entry.itemIndex);
+	const { base, headerMedia } = shared;
 	return {
 		deliveries: inputs.length
 			? [

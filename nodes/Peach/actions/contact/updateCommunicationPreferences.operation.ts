@@ -84,6 +84,78 @@ async function update(
 	return Array.isArray(output) ? { response: output } : output;
 }
 
+/** A List per Input Item: one request per item, with that item's numbers. */
+async function updateEachList(
+	context: IExecuteFunctions,
+	itemIndexes: number[],
+	preference: string,
+): Promise<BatchOutput[]> {
+	const outputs: BatchOutput[] = [];
+	for (const itemIndex of itemIndexes) {
+		try {
+			const raw = context.getNodeParameter('phoneNumbers', itemIndex);
+			const list = (Array.isArray(raw) ? raw : String(raw ?? '').split(/[\n,;]/))
+				.map((phone) => String(phone).trim())
+				.filter(Boolean)
+				.map((phone, index) =>
+					normalizeContactPhoneNumber(`Phone Numbers (number ${index + 1})`, phone),
+				);
+			outputs.push({
+				json: {
+					...(await update(context, list, preference, itemIndex)),
+					phoneNumbers: list.length,
+				},
+				inputs: [itemIndex],
+			});
+		} catch (error) {
+			outputs.push({ error: error as Error, inputs: [itemIndex] });
+		}
+	}
+	return outputs;
+}
+
+/**
+ * One Phone Number per Input Item: every number checked before the first request (bad ones stop the
+ * run, all named, unless Continue On Fail makes each its item's error), the good ones sent
+ * PHONES_PER_REQUEST at a time.
+ */
+async function updateAllItems(
+	context: IExecuteFunctions,
+	itemIndexes: number[],
+	preference: string,
+): Promise<BatchOutput[]> {
+	const rows = checkRows(itemIndexes, (itemIndex) =>
+		normalizeContactPhoneNumber(
+			`Item ${itemIndex} → Phone Number`,
+			context.getNodeParameter('phoneNumber', itemIndex),
+		),
+	);
+	const problems = rows.flatMap((row) => ('error' in row ? [row] : []));
+	if (problems.length && !context.continueOnFail())
+		throw badRowsError(
+			'Phone Numbers',
+			problems.map((row) => row.error),
+		);
+	const good = rows.flatMap((row) => ('value' in row ? [row] : []));
+	const outputs: BatchOutput[] = [];
+	for (const chunk of chunks(good, PHONES_PER_REQUEST)) {
+		const inputs = chunk.map((row) => row.itemIndex);
+		try {
+			const json = await update(
+				context,
+				chunk.map((row) => row.value),
+				preference,
+				inputs[0],
+			);
+			outputs.push({ json: { ...json, phoneNumbers: chunk.length }, inputs });
+		} catch (error) {
+			outputs.push({ error: error as Error, inputs });
+		}
+	}
+	outputs.push(...problems.map((row) => ({ error: row.error, inputs: [row.itemIndex] })));
+	return outputs;
+}
+
 export async function executeBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
@@ -96,56 +168,9 @@ export async function executeBatch(
 			COMMUNICATION_PREFERENCES,
 		) ?? '';
 	const source = this.getNodeParameter('source', 0, 'items') as string;
-	const outputs: BatchOutput[] = [];
-	if (source === 'list') {
-		for (const itemIndex of itemIndexes) {
-			try {
-				const raw = this.getNodeParameter('phoneNumbers', itemIndex);
-				const list = (Array.isArray(raw) ? raw : String(raw ?? '').split(/[\n,;]/))
-					.map((phone) => String(phone).trim())
-					.filter(Boolean)
-					.map((phone, index) =>
-						normalizeContactPhoneNumber(`Phone Numbers (number ${index + 1})`, phone),
-					);
-				outputs.push({
-					json: { ...(await update(this, list, preference, itemIndex)), phoneNumbers: list.length },
-					inputs: [itemIndex],
-				});
-			} catch (error) {
-				outputs.push({ error: error as Error, inputs: [itemIndex] });
-			}
-		}
-		return outputs;
-	}
-	const rows = checkRows(itemIndexes, (itemIndex) =>
-		normalizeContactPhoneNumber(
-			`Item ${itemIndex} → Phone Number`,
-			this.getNodeParameter('phoneNumber', itemIndex),
-		),
-	);
-	const problems = rows.flatMap((row) => ('error' in row ? [row] : []));
-	if (problems.length && !this.continueOnFail())
-		throw badRowsError(
-			'Phone Numbers',
-			problems.map((row) => row.error),
-		);
-	const good = rows.flatMap((row) => ('value' in row ? [row] : []));
-	for (const chunk of chunks(good, PHONES_PER_REQUEST)) {
-		const inputs = chunk.map((row) => row.itemIndex);
-		try {
-			const json = await update(
-				this,
-				chunk.map((row) => row.value),
-				preference,
-				inputs[0],
-			);
-			outputs.push({ json: { ...json, phoneNumbers: chunk.length }, inputs });
-		} catch (error) {
-			outputs.push({ error: error as Error, inputs });
-		}
-	}
-	outputs.push(...problems.map((row) => ({ error: row.error, inputs: [row.itemIndex] })));
-	return outputs;
+	return source === 'list'
+		? updateEachList(this, itemIndexes, preference)
+		: updateAllItems(this, itemIndexes, preference);
 }
 
 export const batch = true;

@@ -117,18 +117,9 @@ export const properties: INodeProperties[] = [
 	]),
 ];
 
-/** The body of `POST /api/v1/orders`. Pure. */
-export function buildOrderBody(
-	input: {
-		phoneNumber: unknown;
-		contactFields: IDataObject;
-		items: IDataObject[];
-		additionalFields: IDataObject;
-	},
-	timeZone: string,
-	now: Date = new Date(),
-): IDataObject {
-	if (input.items.length === 0) {
+/** Every line item checked and in Peach's shape; at least one. Pure. */
+function lineItemsOf(items: IDataObject[]): IDataObject[] {
+	if (items.length === 0) {
 		throw new PeachInputError(
 			'Line Items',
 			'(none)',
@@ -136,7 +127,7 @@ export function buildOrderBody(
 			'Add at least one line item with a name and an amount.',
 		);
 	}
-	const items = input.items.map((item, index) => {
+	return items.map((item, index) => {
 		const at = `Line Item ${index + 1}`;
 		const quantity = minorUnits(`${at} → Quantity`, item.quantity ?? 1);
 		if (quantity < 1)
@@ -157,24 +148,41 @@ export function buildOrderBody(
 			sale_amount: sale,
 		});
 	});
-	const fields = input.additionalFields;
-	let expiration: IDataObject | undefined;
-	if (isSet(fields.expiresAt)) {
-		const at = parseDateTime('Expires At', fields.expiresAt, timeZone);
-		if (at.toMillis() <= now.getTime()) {
-			throw new PeachInputError(
-				'Expires At',
-				fields.expiresAt,
-				'is not in the future',
-				'Pick a later moment, e.g. {{ $now.plus({ days: 1 }) }}.',
-			);
-		}
-		expiration = omitEmpty({
-			timestamp: Math.floor(at.toMillis() / 1000),
-			description:
-				typeof fields.expiryDescription === 'string' ? fields.expiryDescription.trim() : undefined,
-		});
+}
+
+/** The order's expiration from Expires At (a moment after `now`), or none when it is not set. Pure. */
+function expirationOf(fields: IDataObject, timeZone: string, now: Date): IDataObject | undefined {
+	if (!isSet(fields.expiresAt)) return undefined;
+	const at = parseDateTime('Expires At', fields.expiresAt, timeZone);
+	if (at.toMillis() <= now.getTime()) {
+		throw new PeachInputError(
+			'Expires At',
+			fields.expiresAt,
+			'is not in the future',
+			'Pick a later moment, e.g. {{ $now.plus({ days: 1 }) }}.',
+		);
 	}
+	return omitEmpty({
+		timestamp: Math.floor(at.toMillis() / 1000),
+		description:
+			typeof fields.expiryDescription === 'string' ? fields.expiryDescription.trim() : undefined,
+	});
+}
+
+/** The body of `POST /api/v1/orders`. Pure. */
+export function buildOrderBody(
+	input: {
+		phoneNumber: unknown;
+		contactFields: IDataObject;
+		items: IDataObject[];
+		additionalFields: IDataObject;
+	},
+	timeZone: string,
+	now: Date = new Date(),
+): IDataObject {
+	const items = lineItemsOf(input.items);
+	const fields = input.additionalFields;
+	const expiration = expirationOf(fields, timeZone, now);
 	return omitEmpty({
 		id: typeof fields.orderId === 'string' ? fields.orderId.trim() : undefined,
 		app_execution_id:

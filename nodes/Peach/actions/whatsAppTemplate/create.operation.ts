@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { isSet } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
-import { isPlainObject, parseJson } from '../../helpers/json';
+import { isPlainObject } from '../../helpers/json';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
-import { approvalRequestOf, approvalRequestProperties } from './approvalRequest';
+import { componentsOf, componentsProperties } from './create.components';
 import { bodyWordsHint, templateProblems } from './metaRules';
 import { categoryOptions, hintOnce } from './shared';
 import { apiPath } from '../../transport/path';
@@ -47,145 +47,7 @@ export const properties: INodeProperties[] = [
 		default: 'UTILITY',
 		description: "Meta's category for the template",
 	},
-	{
-		displayName: 'Components',
-		name: 'componentsInput',
-		type: 'options',
-		noDataExpression: true,
-		options: [
-			{
-				name: 'Using Fields Below',
-				value: 'fields',
-				description: 'Header, body, footer and buttons',
-			},
-			{
-				name: 'Using JSON',
-				value: 'json',
-				description: "Peach's components_attributes array as JSON, for power users",
-			},
-			{
-				name: 'Approval Request (for Send and Wait)',
-				value: 'approval',
-				description:
-					'A ready template for Template Message → Send and Wait for Response: a message variable and the answer link, as text or as a URL button to this n8n',
-			},
-		],
-		default: 'fields',
-	},
-	...approvalRequestProperties,
-	{
-		displayName: 'Header',
-		name: 'headerType',
-		type: 'options',
-		options: [
-			{ name: 'Document', value: 'document' },
-			{ name: 'Image', value: 'image' },
-			{ name: 'None', value: 'none' },
-			{ name: 'Text', value: 'text' },
-			{ name: 'Video', value: 'video' },
-		],
-		default: 'none',
-		description: 'What the message shows above the body',
-		displayOptions: { show: { componentsInput: ['fields'] } },
-	},
-	{
-		displayName: 'Header Text',
-		name: 'headerValue',
-		type: 'string',
-		default: '',
-		placeholder: "e.g. Order {{order_id | example: 'A-7'}}",
-		description: 'At most 60 characters and one variable, with its example',
-		displayOptions: { show: { componentsInput: ['fields'], headerType: ['text'] } },
-	},
-	{
-		displayName: 'Header Sample Media',
-		name: 'headerValue',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. media://101 or https://example.com/sample.pdf',
-		description:
-			"A sample of the media for Meta's review: a media:// URL from Peach Upload or a public URL. Each send gives its own in header_media.",
-		displayOptions: {
-			show: { componentsInput: ['fields'], headerType: ['image', 'video', 'document'] },
-		},
-	},
-	{
-		displayName: 'Body',
-		name: 'bodyText',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		required: true,
-		default: '',
-		placeholder: "e.g. Hi {{first_name | example: 'Ana'}}, your order is on its way.",
-		description:
-			"The message text, at most 1,024 characters. Write each variable with an example: {{name | example: 'value'}}.",
-		displayOptions: { show: { componentsInput: ['fields'] } },
-	},
-	{
-		displayName: 'Footer',
-		name: 'footerText',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Reply STOP to opt out',
-		description: 'Small text under the body, at most 60 characters',
-		displayOptions: { show: { componentsInput: ['fields'] } },
-	},
-	{
-		displayName: 'Buttons',
-		name: 'buttons',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Button',
-		default: {},
-		description: 'At most 10 buttons: quick replies, up to 2 links and 1 phone number',
-		displayOptions: { show: { componentsInput: ['fields'] } },
-		options: [
-			{
-				displayName: 'Button',
-				name: 'button',
-				values: [
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options',
-						options: [
-							{ name: 'Phone Number', value: 'phone_number' },
-							{ name: 'Quick Reply', value: 'quick_reply' },
-							{ name: 'URL', value: 'url' },
-						],
-						default: 'quick_reply',
-					},
-					{
-						displayName: 'Text',
-						name: 'text',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. Track order',
-						description: 'The button label, at most 25 characters',
-					},
-					{
-						displayName: 'URL or Phone Number',
-						name: 'value',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. https://example.com/track or +14155550123',
-						description:
-							'For a URL button the link; for a phone button the number with + and country code',
-					},
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Components (JSON)',
-		name: 'componentsJson',
-		type: 'json',
-		default:
-			'[\n  { "component_type": "body", "data_type": "text", "value": "Hi {{first_name | example: \'Ana\'}}!", "index": 0 }\n]',
-		description:
-			"Peach's components_attributes: component_type, data_type, value, and for buttons sub_type and name",
-		displayOptions: { show: { componentsInput: ['json'] } },
-	},
+	...componentsProperties,
 	additionalFieldsCollection([
 		{
 			displayName: 'Folder',
@@ -213,44 +75,6 @@ export const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export interface TemplateButton {
-	type?: string;
-	text?: string;
-	value?: string;
-}
-
-/** `components_attributes` from the fields: header, body, footer, buttons, in that order. */
-export function componentsFromFields(input: {
-	headerType: string;
-	headerValue: string;
-	bodyText: string;
-	footerText: string;
-	buttons: TemplateButton[];
-}): IDataObject[] {
-	const components: IDataObject[] = [];
-	const add = (component: IDataObject) =>
-		components.push({ ...component, index: components.length });
-	if (input.headerType !== 'none' && isSet(input.headerValue.trim())) {
-		add({ component_type: 'header', data_type: input.headerType, value: input.headerValue.trim() });
-	}
-	add({ component_type: 'body', data_type: 'text', value: input.bodyText.trim() });
-	if (isSet(input.footerText.trim())) {
-		add({ component_type: 'footer', data_type: 'text', value: input.footerText.trim() });
-	}
-	for (const button of input.buttons) {
-		const type = button.type ?? 'quick_reply';
-		const text = (button.text ?? '').trim();
-		add({
-			component_type: 'buttons',
-			data_type: 'text',
-			sub_type: type,
-			name: text,
-			value: type === 'quick_reply' ? text : (button.value ?? '').trim(),
-		});
-	}
-	return components;
-}
 
 /** The body of `POST /api/v1/whats_app_templates`, wrapped as Peach documents it. Pure. */
 export function buildCreateTemplateBody(input: {
@@ -298,32 +122,7 @@ export function buildCreateTemplateBody(input: {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ItemResult> {
-	const mode = this.getNodeParameter('componentsInput', itemIndex, 'fields') as string;
-	let components: unknown;
-	if (mode === 'approval') {
-		components = approvalRequestOf(this, itemIndex);
-	} else if (mode === 'json') {
-		components = parseJson(
-			'Components (JSON)',
-			this.getNodeParameter('componentsJson', itemIndex, '[]'),
-		);
-	} else {
-		const buttons = this.getNodeParameter('buttons', itemIndex, {}) as {
-			button?: TemplateButton[];
-		};
-		const headerType = this.getNodeParameter('headerType', itemIndex, 'none') as string;
-		components = componentsFromFields({
-			headerType,
-			// Shown only for a header: a header of None has no value to read.
-			headerValue:
-				headerType === 'none'
-					? ''
-					: String(this.getNodeParameter('headerValue', itemIndex, '') ?? ''),
-			bodyText: String(this.getNodeParameter('bodyText', itemIndex, '') ?? ''),
-			footerText: String(this.getNodeParameter('footerText', itemIndex, '') ?? ''),
-			buttons: Array.isArray(buttons.button) ? buttons.button : [],
-		});
-	}
+	const components = componentsOf(this, itemIndex);
 	const body = buildCreateTemplateBody({
 		templateName: this.getNodeParameter('templateName', itemIndex),
 		language: this.getNodeParameter('language', itemIndex),

@@ -26,15 +26,40 @@ const LIMITS = {
 
 export const CATEGORIES = ['AUTHENTICATION', 'MARKETING', 'UTILITY'];
 
-/** Every problem Meta or Peach would refuse, named, so all are fixed at once. Pure. */
-export function templateProblems(template: {
+interface TemplateToCheck {
 	templateName: string;
 	language: string;
 	category: string;
 	components: IDataObject[];
-}): string[] {
+}
+
+/** Every problem Meta or Peach would refuse, named, so all are fixed at once. Pure. */
+export function templateProblems(template: TemplateToCheck): string[] {
+	const { components } = template;
+	const body = partsOf(components, 'body');
+	return [
+		...identityProblems(template),
+		...bodyProblems(body),
+		...exampleProblems([...partsOf(components, 'header'), ...body]),
+		...headerProblems(partsOf(components, 'header')),
+		...footerProblems(partsOf(components, 'footer')),
+		...buttonsProblems(partsOf(components, 'buttons')),
+	];
+}
+
+/** The components of one type (header, body, footer, buttons), in their order. */
+function partsOf(components: IDataObject[], type: string): IDataObject[] {
+	return components.filter((component) => component.component_type === type);
+}
+
+/** A component's text, or '' when it has none. */
+function textOf(component: IDataObject): string {
+	return typeof component.value === 'string' ? component.value : '';
+}
+
+/** The template's name, language and category. */
+function identityProblems({ templateName, language, category }: TemplateToCheck): string[] {
 	const problems: string[] = [];
-	const { templateName, language, components } = template;
 	if (!/^[a-z0-9_]+$/.test(templateName))
 		problems.push(
 			`Name "${templateName}" may only have lowercase letters, digits and underscores (e.g. ${
@@ -48,43 +73,68 @@ export function templateProblems(template: {
 		problems.push(`Name is longer than ${LIMITS.name} characters`);
 	if (!/^[a-z]{2,3}(_[A-Z]{2})?$/.test(language))
 		problems.push(`Language "${language}" is not a language code such as en, en_US or pt_BR`);
-	if (!CATEGORIES.includes(template.category))
-		problems.push(`Category "${template.category}" is not one of ${CATEGORIES.join(', ')}`);
-	const of = (type: string) => components.filter((component) => component.component_type === type);
-	const text = (component: IDataObject) =>
-		typeof component.value === 'string' ? component.value : '';
-	const body = of('body');
-	if (body.length === 0 || body.every((component) => text(component).trim() === ''))
+	if (!CATEGORIES.includes(category))
+		problems.push(`Category "${category}" is not one of ${CATEGORIES.join(', ')}`);
+	return problems;
+}
+
+/** The body: present, not too long, and its variables where Meta accepts them. */
+function bodyProblems(body: IDataObject[]): string[] {
+	const problems: string[] = [];
+	if (body.length === 0 || body.every((component) => textOf(component).trim() === ''))
 		problems.push('Body is missing: every template needs body text');
 	for (const component of body) {
-		if (text(component).length > LIMITS.body)
-			problems.push(`Body has ${text(component).length} characters; at most ${LIMITS.body}`);
-		problems.push(...bodyVariableProblems(text(component)));
+		if (textOf(component).length > LIMITS.body)
+			problems.push(`Body has ${textOf(component).length} characters; at most ${LIMITS.body}`);
+		problems.push(...bodyVariableProblems(textOf(component)));
 	}
-	for (const component of [...of('header'), ...body]) {
+	return problems;
+}
+
+/** Every variable of a text header or of the body without its example. */
+function exampleProblems(parts: IDataObject[]): string[] {
+	const problems: string[] = [];
+	for (const component of parts) {
 		const part = component.component_type === 'header' ? 'Header' : 'Body';
 		if (component.component_type === 'header' && component.data_type !== 'text') continue;
-		for (const name of placeholdersWithoutExample(text(component)))
+		for (const name of placeholdersWithoutExample(textOf(component)))
 			problems.push(
 				`${part} variable "${name}" has no example: write {{${name} | example: '...'}}`,
 			);
 	}
-	for (const header of of('header')) {
+	return problems;
+}
+
+/** A text header: not too long, at most one variable. */
+function headerProblems(headers: IDataObject[]): string[] {
+	const problems: string[] = [];
+	for (const header of headers) {
 		if (header.data_type === 'text') {
-			if (text(header).length > LIMITS.headerText)
+			if (textOf(header).length > LIMITS.headerText)
 				problems.push(
-					`Header text has ${text(header).length} characters; at most ${LIMITS.headerText}`,
+					`Header text has ${textOf(header).length} characters; at most ${LIMITS.headerText}`,
 				);
-			if (placeholderNames(text(header)).length > 1)
+			if (placeholderNames(textOf(header)).length > 1)
 				problems.push('Header text has more than one variable; Meta allows one');
 		}
 	}
-	for (const footer of of('footer')) {
-		if (text(footer).length > LIMITS.footer)
-			problems.push(`Footer has ${text(footer).length} characters; at most ${LIMITS.footer}`);
-		if (placeholderNames(text(footer)).length) problems.push('Footer may not have variables');
+	return problems;
+}
+
+/** The footer: not too long, no variables. */
+function footerProblems(footers: IDataObject[]): string[] {
+	const problems: string[] = [];
+	for (const footer of footers) {
+		if (textOf(footer).length > LIMITS.footer)
+			problems.push(`Footer has ${textOf(footer).length} characters; at most ${LIMITS.footer}`);
+		if (placeholderNames(textOf(footer)).length) problems.push('Footer may not have variables');
 	}
-	const buttons = of('buttons');
+	return problems;
+}
+
+/** How many buttons of each kind, then each button. */
+function buttonsProblems(buttons: IDataObject[]): string[] {
+	const problems: string[] = [];
 	if (buttons.length > LIMITS.buttons)
 		problems.push(`${buttons.length} buttons; at most ${LIMITS.buttons}`);
 	const urls = buttons.filter((button) => button.sub_type === 'url');
@@ -93,34 +143,40 @@ export function templateProblems(template: {
 		problems.push(`${urls.length} URL buttons; at most ${LIMITS.urlButtons}`);
 	if (phones.length > LIMITS.phoneButtons)
 		problems.push(`${phones.length} phone number buttons; at most ${LIMITS.phoneButtons}`);
-	buttons.forEach((button, index) => {
-		const label = typeof button.name === 'string' ? button.name : '';
-		const at = `Button ${index + 1}`;
-		if (!['quick_reply', 'url', 'phone_number'].includes(String(button.sub_type)))
+	buttons.forEach((button, index) =>
+		problems.push(...buttonProblems(button, `Button ${index + 1}`)),
+	);
+	return problems;
+}
+
+/** One button (`at` names it, e.g. Button 2): its type, its label, its URL or phone number. */
+function buttonProblems(button: IDataObject, at: string): string[] {
+	const problems: string[] = [];
+	const label = typeof button.name === 'string' ? button.name : '';
+	if (!['quick_reply', 'url', 'phone_number'].includes(String(button.sub_type)))
+		problems.push(
+			`${at} type "${String(button.sub_type)}" is not quick_reply, url or phone_number`,
+		);
+	if (label.trim() === '') problems.push(`${at} has no text`);
+	if (label.length > LIMITS.buttonText)
+		problems.push(`${at} text "${label}" is longer than ${LIMITS.buttonText} characters`);
+	if (button.sub_type === 'url') {
+		// A URL button may end with one variable (WhatsApp's dynamic suffix), with its example.
+		const variables = placeholderNames(textOf(button));
+		const fixed = textOf(button).replace(/\{\{[^}]*\}\}$/, '');
+		if (!/^https?:\/\/\S+$/.test(fixed) || /\{\{/.test(fixed))
 			problems.push(
-				`${at} type "${String(button.sub_type)}" is not quick_reply, url or phone_number`,
+				`${at} URL "${textOf(button)}" is not an http(s) URL (one variable is allowed, at its end)`,
 			);
-		if (label.trim() === '') problems.push(`${at} has no text`);
-		if (label.length > LIMITS.buttonText)
-			problems.push(`${at} text "${label}" is longer than ${LIMITS.buttonText} characters`);
-		if (button.sub_type === 'url') {
-			// A URL button may end with one variable (WhatsApp's dynamic suffix), with its example.
-			const variables = placeholderNames(text(button));
-			const fixed = text(button).replace(/\{\{[^}]*\}\}$/, '');
-			if (!/^https?:\/\/\S+$/.test(fixed) || /\{\{/.test(fixed))
-				problems.push(
-					`${at} URL "${text(button)}" is not an http(s) URL (one variable is allowed, at its end)`,
-				);
-			else if (variables.length === 1 && placeholdersWithoutExample(text(button)).length)
-				problems.push(
-					`${at} URL variable "${variables[0]}" has no example: write {{${variables[0]} | example: '...'}}`,
-				);
-		}
-		if (button.sub_type === 'phone_number' && !/^\+[1-9]\d{6,14}$/.test(text(button)))
+		else if (variables.length === 1 && placeholdersWithoutExample(textOf(button)).length)
 			problems.push(
-				`${at} phone number "${text(button)}" is not + and the country code and number`,
+				`${at} URL variable "${variables[0]}" has no example: write {{${variables[0]} | example: '...'}}`,
 			);
-	});
+	}
+	if (button.sub_type === 'phone_number' && !/^\+[1-9]\d{6,14}$/.test(textOf(button)))
+		problems.push(
+			`${at} phone number "${textOf(button)}" is not + and the country code and number`,
+		);
 	return problems;
 }
 
