@@ -1,9 +1,7 @@
 import type {
 	ICredentialsDecrypted,
 	ICredentialTestFunctions,
-	IDataObject,
 	INodeCredentialTestResult,
-	INodeProperties,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -12,64 +10,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import {
-	ALL_EVENTS,
-	buildOutput,
-	decideEvent,
-	EVENT_OPTIONS,
-	isSelected,
-	type MessageFilter,
-	parseEnvelope,
-	passesMessageFilter,
-} from './events';
-import {
-	DEFAULT_WINDOW_MINUTES,
-	deliveryKey,
-	identicalWindowMs,
-	seenBefore,
-	windowMs,
-} from './dedupe';
-import { verifySecret } from './verify';
-
-type Verification = 'none' | 'queryToken' | 'header';
-
-/** How Peach proves a delivery is its own: a shared secret, required unless None is chosen. */
-const verificationField: INodeProperties = {
-	displayName: 'Verification',
-	name: 'verification',
-	type: 'options',
-	options: [
-		{
-			name: 'Header',
-			value: 'header',
-			description: 'Peach must send the secret in a header you name',
-		},
-		{
-			name: 'None',
-			value: 'none',
-			description:
-				'Accept every POST to the URL (not recommended: anyone who has it can start the workflow)',
-		},
-		{
-			name: 'Token Query Parameter',
-			value: 'queryToken',
-			description: 'Peach must call the URL with the secret in a token query parameter (?token=…)',
-		},
-	],
-	default: 'queryToken',
-	description:
-		'Peach documents no webhook signature; a shared secret in the URL or a header keeps strangers out',
-};
-
-/** Whether a delivery seen before starts nothing. */
-const ignoreDuplicatesField: INodeProperties = {
-	displayName: 'Ignore Duplicates',
-	name: 'ignoreDuplicates',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether a delivery seen before within the Duplicate Window starts nothing (answered 200 so Peach stops retrying). A delivery is the same when its event, message/order/flow execution ID and status are. Events without an ID of their own (AI agent events, replies) are never duplicates unless Identical Events Window is set.',
-};
+import { ALL_EVENTS, buildOutput, decideEvent, EVENT_OPTIONS, parseEnvelope } from './events';
+import { ignoreDuplicatesField, optionsField, verificationField } from './fields';
+import { ignoredReason, type TriggerOptions, verifyDelivery } from './webhook';
 
 export class PeachTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -145,63 +88,7 @@ export class PeachTrigger implements INodeType {
 				displayOptions: { show: { verification: ['header'] } },
 			},
 			ignoreDuplicatesField,
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Duplicate Window (Minutes)',
-						name: 'duplicateWindow',
-						type: 'number',
-						typeOptions: { minValue: 1 },
-						default: DEFAULT_WINDOW_MINUTES,
-						description:
-							'How long a delivery is remembered for Ignore Duplicates (the last 10,000 per trigger in memory, the last 1,000 across restarts)',
-						displayOptions: { show: { '/ignoreDuplicates': [true] } },
-					},
-					{
-						displayName: 'Identical Events Window (Minutes)',
-						name: 'identicalWindow',
-						type: 'number',
-						typeOptions: { minValue: 0 },
-						default: 0,
-						description:
-							"For events without an ID of their own (AI agent events, replies): ignore one whose whole body was received within this many minutes, e.g. 5 for Peach's retries. 0 (the default) never ignores them: two real escalations by one agent look the same.",
-						displayOptions: { show: { '/ignoreDuplicates': [true] } },
-					},
-					{
-						displayName: 'Include Raw Body',
-						name: 'includeRawBody',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to add the body as text in rawBody: the bytes Peach sent, or the parsed JSON written out again when n8n did not keep them',
-					},
-					{
-						displayName: 'Message Types',
-						name: 'messageTypes',
-						type: 'options',
-						options: [
-							{ name: 'All Messages', value: 'all' },
-							{
-								name: 'Interactive Messages Only',
-								value: 'interactive',
-								description: 'Messages of conversations (type "message")',
-							},
-							{
-								name: 'Template Messages Only',
-								value: 'templateMessage',
-								description: 'Template messages (type "template_message")',
-							},
-						],
-						default: 'all',
-						description: 'Which message delivery events start the workflow',
-					},
-				],
-			},
+			optionsField,
 		],
 	};
 
@@ -261,24 +148,7 @@ export class PeachTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		};
 
-		const verification = this.getNodeParameter('verification', 'none') as Verification;
-		if (verification !== 'none') {
-			// The secret lives in the credential (stored encrypted), never in the workflow.
-			const received =
-				verification === 'queryToken'
-					? (this.getQueryData() as IDataObject).token
-					: this.getHeaderData()[
-							(this.getNodeParameter('headerName', 'X-Peach-Token') as string).trim().toLowerCase()
-						];
-			const node = this.getNode();
-			// n8n 1.x publishes a trigger whose required credential is missing: nothing can match then.
-			if (!node.credentials?.peachWebhookApi) return reject(401, 'Unauthorized');
-			const scope = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}:${node.credentials.peachWebhookApi.id ?? ''}`;
-			const verified = await verifySecret(received, scope, async () =>
-				String((await this.getCredentials('peachWebhookApi')).secret ?? ''),
-			);
-			if (!verified) return reject(401, 'Unauthorized');
-		}
+		if (!(await verifyDelivery(this))) return reject(401, 'Unauthorized');
 
 		const rawBody = (request as { rawBody?: unknown }).rawBody;
 		const parsed = parseEnvelope(rawBody, this.getBodyData());
@@ -287,43 +157,9 @@ export class PeachTrigger implements INodeType {
 		const { envelope } = parsed;
 		const decision = decideEvent(envelope);
 		const events = this.getNodeParameter('events', []) as string[];
-		const options = this.getNodeParameter('options', {}) as {
-			duplicateWindow?: number;
-			identicalWindow?: number;
-			includeRawBody?: boolean;
-			messageTypes?: MessageFilter;
-		};
-		if (!isSelected(decision.event, events)) {
-			return {
-				webhookResponse: { received: true, ignored: `event ${decision.event} is not selected` },
-			};
-		}
-		if (!passesMessageFilter(envelope, decision.kind, options.messageTypes ?? 'all')) {
-			return {
-				webhookResponse: {
-					received: true,
-					ignored: `message type filtered out (${options.messageTypes})`,
-				},
-			};
-		}
-
-		// Test deliveries ("Listen for test event") are never ignored, so the same sample can be sent again.
-		if (this.getNodeParameter('ignoreDuplicates', false) === true && this.getMode() !== 'manual') {
-			const { key, basis } = deliveryKey(envelope, decision);
-			const window =
-				basis === 'id'
-					? windowMs(options.duplicateWindow)
-					: identicalWindowMs(options.identicalWindow);
-			const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
-			if (window > 0 && seenBefore(scope, key, window, this.getWorkflowStaticData('node'))) {
-				return {
-					webhookResponse: {
-						received: true,
-						ignored: `duplicate: the same ${basis === 'id' ? 'event, ID and status' : 'body'} was received before`,
-					},
-				};
-			}
-		}
+		const options = this.getNodeParameter('options', {}) as TriggerOptions;
+		const ignored = ignoredReason(this, envelope, decision, events, options);
+		if (ignored) return { webhookResponse: { received: true, ignored } };
 
 		const raw = options.includeRawBody
 			? Buffer.isBuffer(rawBody)

@@ -98,6 +98,72 @@ export function eventIdField(returnedBy: string): INodeProperties {
 /** Which Request Options an operation has: see requestOptionsField. */
 export type RequestOptionsKind = 'perItem' | 'delivering' | 'messaging' | 'batch';
 
+/** Request Options → Max Concurrent Requests (operations that make one request per item or per delivery). */
+function concurrencyOption(): INodeProperties {
+	return {
+		displayName: 'Max Concurrent Requests',
+		name: 'concurrency',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxConcurrency },
+		// n8n's lint wants a literal: REQUEST_LIMITS.defaultConcurrency (a unit test keeps them equal).
+		default: 200,
+		description:
+			"The most requests with Peach at the same time. The node starts with fewer and goes wider while Peach answers promptly; a 429 (Peach's rate limit) or slower answers make it narrower, and the refused request is sent again after Retry-After. Items for the same contact (or record) always go one after another, in input order; 1 sends every item in input order. Outputs keep the input order.",
+	};
+}
+
+/** Request Options → Timeout (every operation). */
+function timeoutOption(): INodeProperties {
+	return {
+		displayName: 'Timeout (Seconds)',
+		name: 'timeout',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxTimeoutSeconds },
+		// REQUEST_LIMITS.defaultTimeoutSeconds, as a literal for n8n's lint (a unit test keeps them equal).
+		default: 30,
+		description:
+			'How long to wait for Peach to answer a request. A send that times out may already be queued: it is never sent again by itself, and the error says so.',
+	};
+}
+
+/**
+ * Request Options of operations that deliver: whether a retry makes again what an earlier try left
+ * with an unknown outcome, and what names each item's delivery between tries.
+ */
+function deliveryOptions(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Send Again If Outcome Unknown',
+			name: 'resendUnknown',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether a retry of this execution sends again the items an earlier try left with an unknown outcome (a server error, a timeout, or a crash while the request was under way). They may already have reached the contact: check the conversations in Peach first. What was sent is never sent again either way.',
+		},
+		{
+			displayName: 'Delivery Key',
+			name: 'deliveryKey',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.order_id }}',
+			description:
+				"What names each item's delivery between tries of this execution, as your data names it (what Stripe calls an idempotency key), e.g. an order ID. A retry then skips what was sent for that key and that contact, whatever changed in the rest of the item. Left empty, a delivery is named by what it sends (the contact, the template and its variables). Not sent to Peach; a new execution sends again.",
+		},
+	];
+}
+
+/** Request Options → Dry Run (operations that send messages). */
+function dryRunOption(): INodeProperties {
+	return {
+		displayName: 'Dry Run',
+		name: 'dryRun',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to check every item and output what each contact would get (to whom and the message first; beneath, wouldSend: the exact request, and preview) without sending, uploading or recording anything',
+	};
+}
+
 /**
  * Request Options: how many items go to Peach at once (operations that make one request per item
  * or per delivery), how long a request may take (every operation), and, for operations that deliver,
@@ -108,55 +174,12 @@ export function requestOptionsField(
 	kind: RequestOptionsKind,
 	displayOptions: INodeProperties['displayOptions'],
 ): INodeProperties {
-	const concurrency: INodeProperties = {
-		displayName: 'Max Concurrent Requests',
-		name: 'concurrency',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxConcurrency },
-		// n8n's lint wants a literal: REQUEST_LIMITS.defaultConcurrency (a unit test keeps them equal).
-		default: 200,
-		description:
-			"The most requests with Peach at the same time. The node starts with fewer and goes wider while Peach answers promptly; a 429 (Peach's rate limit) or slower answers make it narrower, and the refused request is sent again after Retry-After. Items for the same contact (or record) always go one after another, in input order; 1 sends every item in input order. Outputs keep the input order.",
-	};
-	const timeout: INodeProperties = {
-		displayName: 'Timeout (Seconds)',
-		name: 'timeout',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: REQUEST_LIMITS.maxTimeoutSeconds },
-		// REQUEST_LIMITS.defaultTimeoutSeconds, as a literal for n8n's lint (a unit test keeps them equal).
-		default: 30,
-		description:
-			'How long to wait for Peach to answer a request. A send that times out may already be queued: it is never sent again by itself, and the error says so.',
-	};
-	const resendUnknown: INodeProperties = {
-		displayName: 'Send Again If Outcome Unknown',
-		name: 'resendUnknown',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether a retry of this execution sends again the items an earlier try left with an unknown outcome (a server error, a timeout, or a crash while the request was under way). They may already have reached the contact: check the conversations in Peach first. What was sent is never sent again either way.',
-	};
-	const deliveryKey: INodeProperties = {
-		displayName: 'Delivery Key',
-		name: 'deliveryKey',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. {{ $json.order_id }}',
-		description:
-			"What names each item's delivery between tries of this execution, as your data names it (what Stripe calls an idempotency key), e.g. an order ID. A retry then skips what was sent for that key and that contact, whatever changed in the rest of the item. Left empty, a delivery is named by what it sends (the contact, the template and its variables). Not sent to Peach; a new execution sends again.",
-	};
-	const dryRun: INodeProperties = {
-		displayName: 'Dry Run',
-		name: 'dryRun',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to check every item and output what each contact would get (to whom and the message first; beneath, wouldSend: the exact request, and preview) without sending, uploading or recording anything',
-	};
+	const concurrency = concurrencyOption();
+	const timeout = timeoutOption();
 	const options = {
 		perItem: [concurrency, timeout],
-		delivering: [concurrency, timeout, resendUnknown, deliveryKey],
-		messaging: [concurrency, timeout, resendUnknown, deliveryKey, dryRun],
+		delivering: [concurrency, timeout, ...deliveryOptions()],
+		messaging: [concurrency, timeout, ...deliveryOptions(), dryRunOption()],
 		batch: [timeout],
 	}[kind];
 	return {

@@ -18,7 +18,29 @@ export function templateVariablesFields(
 ): INodeProperties[] {
 	const fromTemplate = options.fromTemplate ?? true;
 	const defaultMode = options.defaultMode ?? (fromTemplate ? 'template' : 'fields');
-	const modes: INodePropertyOptions[] = [
+	const modes = variablesModes();
+	const properties: INodeProperties[] = [
+		{
+			displayName: options.label ?? 'Template Variables',
+			name: 'variablesInput',
+			type: 'options',
+			noDataExpression: true,
+			options: fromTemplate ? modes : modes.slice(1),
+			default: defaultMode,
+			description:
+				options.description ?? "How to give the values of the template's variables (liquid_values)",
+		},
+	];
+	if (fromTemplate) {
+		properties.push(templateMappedField());
+	}
+	properties.push(...rowsAndJsonFields());
+	return properties;
+}
+
+/** The ways to give the variables: from the template (resource mapper), as rows, or as JSON. */
+function variablesModes(): INodePropertyOptions[] {
+	return [
 		{
 			name: 'From the Template',
 			value: 'template',
@@ -35,44 +57,38 @@ export function templateVariablesFields(
 			description: 'A JSON object of variable names and values, e.g. for a header_media object',
 		},
 	];
-	const properties: INodeProperties[] = [
-		{
-			displayName: options.label ?? 'Template Variables',
-			name: 'variablesInput',
-			type: 'options',
-			noDataExpression: true,
-			options: fromTemplate ? modes : modes.slice(1),
-			default: defaultMode,
-			description:
-				options.description ?? "How to give the values of the template's variables (liquid_values)",
-		},
-	];
-	if (fromTemplate) {
-		properties.push({
-			displayName: 'Variables',
-			name: 'variablesMapped',
-			type: 'resourceMapper',
-			noDataExpression: true,
-			default: { mappingMode: 'defineBelow', value: null },
-			required: true,
-			typeOptions: {
-				// The template only: n8n empties the mapped values whenever a parameter named here
-				// changes, so what a user typed survives a change of operation or of the fields around.
-				loadOptionsDependsOn: ['templateId.value'],
-				resourceMapper: {
-					resourceMapperMethod: 'getTemplateVariables',
-					mode: 'add',
-					fieldWords: { singular: 'variable', plural: 'variables' },
-					addAllFields: true,
-					multiKeyMatch: false,
-					supportAutoMap: false,
-					noFieldsError: 'This template has no variables, or pick a template first',
-				},
+}
+
+/** From the Template: one field per variable of the chosen template (n8n's resource mapper). */
+function templateMappedField(): INodeProperties {
+	return {
+		displayName: 'Variables',
+		name: 'variablesMapped',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		typeOptions: {
+			// The template only: n8n empties the mapped values whenever a parameter named here
+			// changes, so what a user typed survives a change of operation or of the fields around.
+			loadOptionsDependsOn: ['templateId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getTemplateVariables',
+				mode: 'add',
+				fieldWords: { singular: 'variable', plural: 'variables' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+				noFieldsError: 'This template has no variables, or pick a template first',
 			},
-			displayOptions: { show: { variablesInput: ['template'] } },
-		});
-	}
-	properties.push(
+		},
+		displayOptions: { show: { variablesInput: ['template'] } },
+	};
+}
+
+/** Using Fields Below (one row per variable) and Using JSON (an object of names and values). */
+function rowsAndJsonFields(): INodeProperties[] {
+	return [
 		{
 			...keyValueCollection('variables', 'Variables', {
 				description:
@@ -91,6 +107,5 @@ export function templateVariablesFields(
 			description: 'A JSON object of variable names and values',
 			displayOptions: { show: { variablesInput: ['json'] } },
 		},
-	);
-	return properties;
+	];
 }

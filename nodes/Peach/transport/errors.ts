@@ -2,7 +2,9 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isPlainObject } from '../helpers/json';
+import { codeFixOf, readNetworkFailure } from './failureCodes';
 import { markNotSent } from './outcome';
+import { type Explanation, explainRefusal } from './refusals';
 import type { PeachRequest, PeachResponse } from './types';
 
 export const API_PREFIX = '/api/v1';
@@ -118,69 +120,12 @@ function peachError(
 	return error;
 }
 
-const NETWORK_CODES: Record<string, string> = {
-	ECONNREFUSED: 'connection refused',
-	ECONNRESET: 'connection closed unexpectedly',
-	ECONNABORTED: 'timed out',
-	ETIMEDOUT: 'timed out',
-	ESOCKETTIMEDOUT: 'timed out',
-	ENOTFOUND: 'host not found',
-	EAI_AGAIN: 'host name lookup failed',
-	EHOSTUNREACH: 'host unreachable',
-	ENETUNREACH: 'network unreachable',
-	CERT_HAS_EXPIRED: 'TLS certificate expired',
-	DEPTH_ZERO_SELF_SIGNED_CERT: 'self-signed TLS certificate',
-	SELF_SIGNED_CERT_IN_CHAIN: 'self-signed TLS certificate',
-	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate not trusted',
-	ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate for another host',
-};
-
-/**
- * Failures before a request left this machine (no connection was made, or TLS refused the host):
- * the request did not happen. Any other failure (a reset, a timeout) may come after Peach got it.
- */
-const NEVER_SENT_CODES = new Set([
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-	'CERT_HAS_EXPIRED',
-	'DEPTH_ZERO_SELF_SIGNED_CERT',
-	'SELF_SIGNED_CERT_IN_CHAIN',
-	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-	'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 /**
  * For a request that can deliver a message or move money: what an unclear failure means. Written
  * for people and for AI agents using the node as a tool, which must not simply try again.
  */
 export const MAY_HAVE_HAPPENED =
 	" It may already have been queued in Peach, so it is never sent again by itself: a Retry of this execution lists it as unknown instead of sending it. Check the contact's conversation (or the order) in the Peach web app.";
-
-/**
- * What to do about the machine codes Peach's trigger errors carry, whatever the HTTP status they
- * come with (409, 404 and 422 in Peach's skill docs).
- */
-export const CODE_FIXES: Record<string, string> = {
-	event_source_not_connected:
-		'Connect the integration (e.g. Shopify or Stripe) in the Peach web app first, then run again.',
-	condition_ambiguous:
-		'Several integrations have a condition of this name: set Source (e.g. peach_shopify), or pick the condition From List, which sends its exact ID.',
-	condition_not_found:
-		'No condition of this name exists: pick one From List (the Condition Library), or check the spelling.',
-	missing_variables:
-		"The condition needs variables you did not give: add them under Variables (the Condition Library lists each condition's variables).",
-};
-
-function codeOf(body: unknown): string | undefined {
-	if (!isPlainObject(body)) return undefined;
-	const code = body.code ?? (isPlainObject(body.error) ? body.error.code : undefined);
-	return typeof code === 'string' && Object.prototype.hasOwnProperty.call(CODE_FIXES, code)
-		? code
-		: undefined;
-}
 
 /**
  * Peach's failure envelope, `{"status": "failed", "reason": ...}` (its validation errors), which can
@@ -197,6 +142,80 @@ export function failureEnvelope(body: unknown): boolean {
 	);
 }
 
+/** A redirect: never followed, so the API key never goes to another address. */
+function explainRedirect(response: PeachResponse, request: PeachRequest): Explanation {
+	const { statusCode, headers } = response;
+	const location = headerText(headers.location ?? headers.Location);
+	return {
+		message: `Peach answered with a redirect (${statusCode})${location ? ` to ${originOf(location)}` : ''}, which the node does not follow`,
+		description: `${request.delivers ? 'Nothing was sent. ' : ''}Redirects are not followed, so the API key never goes to another address. Set Base URL in the Peach API credential to the address the Peach API answers at (e.g. https://app.trypeach.io), not one that forwards.`,
+	};
+}
+
+/** A 404: the record the request named (`notFound`), else the path it went to. */
+function explainNotFound(request: PeachRequest, text: string): Explanation {
+	const apiWords = text && !/^not found$/i.test(text) ? ` (${text})` : '';
+	if (request.notFound) {
+		return {
+			message: `${request.notFound.label} "${request.notFound.id}" was not found in Peach${apiWords}`,
+			description: `Check the ${request.notFound.label} ID, or pick it From List to see the ones that exist in this Peach account.`,
+		};
+	}
+	return {
+		message: `Not found: ${request.method} ${API_PREFIX}${request.path}${apiWords}`,
+		description:
+			'Check the IDs used and that Base URL in the credential is your Peach address, without /api/v1.',
+	};
+}
+
+/** A 429 the node no longer waits for: whether a Retry sends it, and how to slow down. */
+function explainRateLimit(
+	response: PeachResponse,
+	request: PeachRequest,
+	text: string,
+	rateLimitedForSeconds: number | undefined,
+): Explanation {
+	const wait = retryAfterSeconds(response.headers);
+	const kept =
+		rateLimitedForSeconds !== undefined
+			? `Peach kept answering 429 for ${rateLimitedForSeconds} s, so the node stopped waiting. `
+			: '';
+	return {
+		message: `Peach is rate-limiting requests (429 Too Many Requests)${text ? `: ${text}` : ''}`,
+		description: request.delivers
+			? `${kept}Peach refused this request, so it was not queued${wait !== undefined ? `; Peach asks to wait ${wait} s` : ''}. A Retry of this execution sends it. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node).`
+			: `${kept}${wait !== undefined ? `Peach asks to wait ${wait} s before the next request. ` : ''}Run it again later, or slow it down (e.g. Loop Over Items with a Wait node).`,
+	};
+}
+
+/** What Peach's answer means, by its status; `text` is the API's own words ('' when it gave none). */
+function explainStatus(
+	response: PeachResponse,
+	request: PeachRequest,
+	text: string,
+	rateLimitedForSeconds: number | undefined,
+): Explanation {
+	const { statusCode } = response;
+	if (statusCode >= 200 && statusCode < 300) {
+		return {
+			message: `Peach did not do it: ${text || 'status "failed"'}`,
+			description: `Peach answered ${statusCode} with status "failed", so nothing was done. Change the fields named in the message.`,
+		};
+	}
+	if (statusCode >= 300 && statusCode < 400) return explainRedirect(response, request);
+	if (statusCode === 404) return explainNotFound(request, text);
+	if (statusCode === 429) return explainRateLimit(response, request, text, rateLimitedForSeconds);
+	if (statusCode >= 500) {
+		return {
+			message: `Peach had a server error (${statusCode})${text ? `: ${text}` : ''}`,
+			description: request.delivers
+				? `This is on Peach's side.${MAY_HAVE_HAPPENED}`
+				: "This is on Peach's side; try again later.",
+		};
+	}
+	return explainRefusal(statusCode, request, text);
+}
+
 /** Turns a non-2xx Peach answer into the NodeApiError the user sees: the API's text as message, the fix as description. */
 export function buildApiError(
 	node: INode,
@@ -204,80 +223,13 @@ export function buildApiError(
 	request: PeachRequest,
 	rateLimitedForSeconds?: number,
 ): NodeApiError {
-	const { statusCode, body, headers } = response;
-	const text = apiErrorText(body);
-	let message = text;
-	let description: string;
-	switch (true) {
-		case statusCode >= 200 && statusCode < 300:
-			message = `Peach did not do it: ${text || 'status "failed"'}`;
-			description = `Peach answered ${statusCode} with status "failed", so nothing was done. Change the fields named in the message.`;
-			break;
-		case statusCode >= 300 && statusCode < 400: {
-			const location = headerText(headers.location ?? headers.Location);
-			message = `Peach answered with a redirect (${statusCode})${location ? ` to ${originOf(location)}` : ''}, which the node does not follow`;
-			description = `${request.delivers ? 'Nothing was sent. ' : ''}Redirects are not followed, so the API key never goes to another address. Set Base URL in the Peach API credential to the address the Peach API answers at (e.g. https://app.trypeach.io), not one that forwards.`;
-			break;
-		}
-		case statusCode === 400:
-			message ||= 'Peach could not read the request (400 Bad Request)';
-			description = 'Check the values of the fields named in the message.';
-			break;
-		case statusCode === 401:
-			message = `Peach rejected the API key: ${text || 'Unauthorized'}`;
-			description =
-				'Open the Peach API credential and paste a current key from the Peach web app (Developers → API Keys). The key is sent as the raw Authorization header, without "Bearer". Check that Base URL is your Peach address.';
-			break;
-		case statusCode === 403:
-			message = `Peach refused access: ${text || 'Forbidden'}`;
-			description =
-				'This API key may not use this endpoint. Use an account API key with access to it.';
-			break;
-		case statusCode === 404:
-			if (request.notFound) {
-				message = `${request.notFound.label} "${request.notFound.id}" was not found in Peach${text && !/^not found$/i.test(text) ? ` (${text})` : ''}`;
-				description = `Check the ${request.notFound.label} ID, or pick it From List to see the ones that exist in this Peach account.`;
-			} else {
-				message = `Not found: ${request.method} ${API_PREFIX}${request.path}${text && !/^not found$/i.test(text) ? ` (${text})` : ''}`;
-				description =
-					'Check the IDs used and that Base URL in the credential is your Peach address, without /api/v1.';
-			}
-			break;
-		case statusCode === 409:
-			message ||= 'Conflict (409)';
-			description =
-				'The request conflicts with the current state in Peach. Adjust the fields named in the message.';
-			break;
-		case statusCode === 422:
-			message ||= 'Peach rejected the values sent (422 Unprocessable Entity)';
-			description = request.delivers
-				? 'Peach validated the request and refused it, so it was not queued. Change the fields named in the message.'
-				: 'Peach validated the request and refused it. Change the fields named in the message and run again.';
-			break;
-		case statusCode === 429: {
-			const wait = retryAfterSeconds(headers);
-			const kept =
-				rateLimitedForSeconds !== undefined
-					? `Peach kept answering 429 for ${rateLimitedForSeconds} s, so the node stopped waiting. `
-					: '';
-			message = `Peach is rate-limiting requests (429 Too Many Requests)${text ? `: ${text}` : ''}`;
-			description = request.delivers
-				? `${kept}Peach refused this request, so it was not queued${wait !== undefined ? `; Peach asks to wait ${wait} s` : ''}. A Retry of this execution sends it. Lower Request Options → Max Concurrent Requests, or spread the items out (e.g. Loop Over Items with a Wait node).`
-				: `${kept}${wait !== undefined ? `Peach asks to wait ${wait} s before the next request. ` : ''}Run it again later, or slow it down (e.g. Loop Over Items with a Wait node).`;
-			break;
-		}
-		case statusCode >= 500:
-			message = `Peach had a server error (${statusCode})${text ? `: ${text}` : ''}`;
-			description = request.delivers
-				? `This is on Peach's side.${MAY_HAVE_HAPPENED}`
-				: "This is on Peach's side; try again later.";
-			break;
-		default:
-			message ||= `Peach answered with HTTP ${statusCode}`;
-			description = 'Check the request fields and the Base URL in the credential.';
-	}
-	const code = codeOf(body);
-	if (code) description = CODE_FIXES[code];
+	const { statusCode, body } = response;
+	const { message, description } = explainStatus(
+		response,
+		request,
+		apiErrorText(body),
+		rateLimitedForSeconds,
+	);
 	const errorResponse: JsonObject = {
 		httpCode: String(statusCode),
 		message,
@@ -289,7 +241,8 @@ export function buildApiError(
 	};
 	const error = peachError(node, errorResponse, {
 		message,
-		description,
+		// A machine code Peach's trigger errors carry has a fix of its own, whatever the status.
+		description: codeFixOf(body) ?? description,
 		httpCode: String(statusCode),
 		itemIndex: request.itemIndex,
 	});
@@ -322,26 +275,7 @@ export function buildNetworkError(
 	baseUrl: string,
 	request: PeachRequest,
 ): NodeApiError {
-	const source = isPlainObject(error) ? error : {};
-	const cause = isPlainObject(source.cause) ? source.cause : {};
-	// n8n 1.x hands over its own NodeApiError: the code is gone, its message is advice of its own
-	// ("You can retry the request immediately"), and the original text ("read ECONNRESET") is in messages.
-	const originalTexts = (Array.isArray(source.messages) ? source.messages : []).filter(
-		(text): text is string => typeof text === 'string',
-	);
-	const code = ([source.code, cause.code].find((value) => typeof value === 'string') ??
-		originalTexts
-			.map(
-				(text) =>
-					Object.keys(NETWORK_CODES).find((known) => text.includes(known)) ??
-					(text.includes('socket hang up') ? 'ECONNRESET' : undefined),
-			)
-			.find(Boolean)) as string | undefined;
-	const rawMessage = [originalTexts[0], source.message, cause.message].find(
-		(value) => typeof value === 'string' && value,
-	) as string | undefined;
-	const what = (code && NETWORK_CODES[code]) || code || rawMessage || 'no answer';
-	const neverSent = code !== undefined && NEVER_SENT_CODES.has(code);
+	const { code, what, neverSent } = readNetworkFailure(error);
 	const message = `Could not reach Peach at ${baseUrl} (${what})`;
 	const description = `${code ? `Network error ${code}. ` : ''}Check Base URL in the Peach API credential and that n8n can reach it.${
 		request.delivers

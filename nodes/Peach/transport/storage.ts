@@ -39,6 +39,16 @@ export function uploadTarget(
 	return `the storage URL ${url.protocol}//${url.host} is not https`;
 }
 
+/** A direct upload as Peach's answer gives it: where the bytes go, with which headers and method. */
+type DirectUpload = { url: string; headers: Record<string, string>; method?: string };
+
+/** What storage answered: its status, its body, and where a redirect pointed. */
+interface StorageAnswer {
+	status: number;
+	body: unknown;
+	location: unknown;
+}
+
 /**
  * Sends a file's bytes to the storage URL a direct upload gave, with exactly the headers it gave.
  * This is storage, not the Peach API: the request goes without the credential, so the API key never
@@ -46,7 +56,7 @@ export function uploadTarget(
  */
 export async function putToStorage(
 	context: IExecuteFunctions,
-	upload: { url: string; headers: Record<string, string>; method?: string },
+	upload: DirectUpload,
 	bytes: Buffer,
 	itemIndex: number,
 ): Promise<void> {
@@ -63,10 +73,18 @@ export async function putToStorage(
 			},
 		);
 	}
+	const answer = await sendBytes(context, upload, bytes, itemIndex);
+	checkStorageAnswer(context, answer, itemIndex);
+}
+
+/** The one request to storage; a failure without an answer is an error that says nothing was finalized. */
+async function sendBytes(
+	context: IExecuteFunctions,
+	upload: DirectUpload,
+	bytes: Buffer,
+	itemIndex: number,
+): Promise<StorageAnswer> {
 	const method = (upload.method ?? 'PUT').toUpperCase() as IHttpRequestMethods;
-	let status = 0;
-	let body: unknown;
-	let location: unknown;
 	try {
 		const response = (await context.helpers.httpRequest({
 			method,
@@ -80,9 +98,11 @@ export async function putToStorage(
 			disableFollowRedirect: true,
 			timeout: STORAGE_TIMEOUT_MS,
 		})) as { statusCode?: number; body?: unknown; headers?: Record<string, unknown> };
-		status = Number(response.statusCode ?? 0);
-		body = response.body;
-		location = response.headers?.location;
+		return {
+			status: Number(response.statusCode ?? 0),
+			body: response.body,
+			location: response.headers?.location,
+		};
 	} catch (error) {
 		const code = isPlainObject(error) && typeof error.code === 'string' ? error.code : 'no answer';
 		throw new NodeApiError(
@@ -95,6 +115,14 @@ export async function putToStorage(
 			},
 		);
 	}
+}
+
+/** Storage's answer: a redirect (never followed) or any other status but 2xx is an error. */
+function checkStorageAnswer(
+	context: IExecuteFunctions,
+	{ status, body, location }: StorageAnswer,
+	itemIndex: number,
+): void {
 	if (status >= 300 && status < 400) {
 		throw new NodeApiError(
 			context.getNode(),
