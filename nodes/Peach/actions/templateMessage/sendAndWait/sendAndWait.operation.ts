@@ -14,8 +14,6 @@ import { responseProperties } from './response.description';
 import type { WaitPlan } from './setup';
 import { prepareWait } from './setup';
 
-export { messageForVariable } from './setup';
-
 export const option: OperationOption = {
 	name: 'Send and Wait for Response',
 	value: SEND_AND_WAIT_OPERATION,
