@@ -24,7 +24,8 @@ import { Problems } from './setup.reading';
  * What Send and Wait checks of its setup before it asks (nothing is sent until all is right), and
  * the plan it then sends: every problem of the run is reported at once (the link variable, the
  * message variable, the other variables, the form, the wait), in one error, so a user fixes them in
- * one pass rather than one run each.
+ * one pass rather than one run each. prepareWait's steps: the question (setup.question.ts), the wait
+ * and its link, the template's variables filled, the message; setup.reading.ts gathers the problems.
  */
 
 /** A WhatsApp template variable may not hold new lines, tabs or more than 4 spaces in a row (Meta). */
@@ -92,7 +93,7 @@ function messageVariableProblem(
 interface Filled {
 	template?: IDataObject;
 	liquidValues: IDataObject;
-	/** What the link variable holds; undefined when the link has no place in the template. */
+	/** The link variable's value; undefined if the link could not be placed (a problem says why). */
 	placedLink?: string;
 }
 
