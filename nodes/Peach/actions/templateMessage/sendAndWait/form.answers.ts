@@ -20,6 +20,81 @@ export type FormAnswer =
 	| { data: IDataObject; problem?: undefined; given: Given }
 	| { problem: string; given?: Given };
 
+/** A post with an input the form has not (or that fills in one the page does not show). */
+const TAMPERED = 'The answer has a field this form does not have. Fill in the form again.';
+
+/** What was posted for each input, as strings; undefined for a post with an input the form has not. */
+function givenOf(fields: FormField[], body: unknown): Given | undefined {
+	const given: Given = {};
+	const posted = isPlainObject(body) ? body : {};
+	const names = new Set(fields.map((_, index) => inputName(index)));
+	for (const [name, value] of Object.entries(posted)) {
+		const values = Array.isArray(value) ? value : [value];
+		if (!names.has(name) || !values.every((entry) => typeof entry === 'string')) return undefined;
+		given[name] = values as string[];
+	}
+	return given;
+}
+
+/** One field's value in the answer, or why it cannot be taken (the end of a sentence). */
+type FieldValue = { value: IDataObject[string]; reason?: undefined } | { reason: string };
+
+/** A field left empty: refused if required (or too few checkboxes), else null (a multiple one: []). */
+function emptyValue(field: FormField): FieldValue {
+	if (field.required)
+		return { reason: field.multiple ? 'choose at least one.' : 'this field is required.' };
+	if (field.type === 'checkbox' && field.minChoices > 0)
+		return { reason: `choose at least ${field.minChoices}.` };
+	return { value: field.multiple ? [] : null };
+}
+
+/** A dropdown, radio or checkbox answer: its options only, each once, as many as allowed. */
+function chosenValue(field: FormField, filled: string[]): FieldValue {
+	const unknown = filled.find((entry) => !field.options.includes(entry));
+	if (unknown !== undefined) return { reason: `"${unknown}" is not one of the choices.` };
+	if (new Set(filled).size !== filled.length) return { reason: 'each choice counts once.' };
+	if (field.multiple && (filled.length < field.minChoices || filled.length > field.maxChoices)) {
+		return {
+			reason:
+				field.minChoices === field.maxChoices
+					? `choose exactly ${field.minChoices}.`
+					: `choose ${field.minChoices} to ${field.maxChoices}.`,
+		};
+	}
+	return { value: field.multiple ? filled : filled[0] };
+}
+
+/** A typed answer: within its length, and a number, a date or an e-mail where the field is one. */
+function typedValue(field: FormField, value: string): FieldValue {
+	if (value.length > (field.type === 'textarea' ? TEXTAREA_MAX : TEXT_MAX))
+		return {
+			reason: `at most ${field.type === 'textarea' ? TEXTAREA_MAX : TEXT_MAX} characters.`,
+		};
+	if (field.type === 'number') {
+		if (!isNumber(value))
+			return { reason: `"${value}" is not a number: write digits only, e.g. 1200 or 1200.50.` };
+		return { value: Number(value) };
+	}
+	if (field.type === 'date' && !isDate(value))
+		return { reason: `"${value}" is not a date (YYYY-MM-DD).` };
+	if (field.type === 'email' && !isEmail(value))
+		return { reason: `"${value}" is not an e-mail address.` };
+	return { value };
+}
+
+/** What a field the person fills in was given (its input's strings): its value, or why not. */
+function fieldValue(field: FormField, posted: string[]): FieldValue {
+	// A textarea keeps its new lines and a password its spaces; blank is empty for every field.
+	const values = posted.map((entry) =>
+		field.type === 'textarea' || field.type === 'password' ? entry : entry.trim(),
+	);
+	const filled = values.filter((entry) => entry.trim() !== '');
+	if (filled.length === 0) return emptyValue(field);
+	if (!field.multiple && filled.length > 1) return { reason: 'give one answer.' };
+	if (field.options.length) return chosenValue(field, filled);
+	return typedValue(field, filled[0]);
+}
+
 /**
  * Reads a POST of the form (as n8n parsed it) against its definition: every key must be one of its
  * inputs, required fields filled, numbers numbers, dates dates, e-mails e-mails, choices among the
@@ -28,17 +103,8 @@ export type FormAnswer =
  * (`{ <key>: value }`: a number as a number, checkboxes as a list), or the first problem.
  */
 export function readAnswer(fields: FormField[], body: unknown): FormAnswer {
-	const given: Given = {};
-	const posted = isPlainObject(body) ? body : {};
-	const names = new Set(fields.map((_, index) => inputName(index)));
-	const tampered = {
-		problem: 'The answer has a field this form does not have. Fill in the form again.',
-	};
-	for (const [name, value] of Object.entries(posted)) {
-		const values = Array.isArray(value) ? value : [value];
-		if (!names.has(name) || !values.every((entry) => typeof entry === 'string')) return tampered;
-		given[name] = values as string[];
-	}
+	const given = givenOf(fields, body);
+	if (given === undefined) return { problem: TAMPERED };
 	const typed = Object.values(given)
 		.flat()
 		.reduce((bytes, value) => bytes + Buffer.byteLength(value), 0);
@@ -47,67 +113,16 @@ export function readAnswer(fields: FormField[], body: unknown): FormAnswer {
 	const data: IDataObject = {};
 	for (const [index, field] of fields.entries()) {
 		const name = inputName(index);
-		if (field.type === 'hiddenField') {
-			if (name in given) return tampered;
-			data[field.key] = field.value;
+		if (field.type === 'hiddenField' || field.type === 'html') {
+			// Not an input of the page: its value is the form's, and a post that gives one is tampered.
+			if (name in given) return { problem: TAMPERED };
+			if (field.type === 'hiddenField') data[field.key] = field.value;
+			else if (field.key) data[field.key] = field.html;
 			continue;
 		}
-		if (field.type === 'html') {
-			if (name in given) return tampered;
-			if (field.key) data[field.key] = field.html;
-			continue;
-		}
-		// A textarea keeps its new lines and a password its spaces; blank is empty for every field.
-		const values = (given[name] ?? []).map((entry) =>
-			field.type === 'textarea' || field.type === 'password' ? entry : entry.trim(),
-		);
-		const filled = values.filter((entry) => entry.trim() !== '');
-		const problem = (reason: string): FormAnswer => ({
-			problem: `${field.label}: ${reason}`,
-			given,
-		});
-		if (filled.length === 0) {
-			if (field.required)
-				return problem(field.multiple ? 'choose at least one.' : 'this field is required.');
-			if (field.type === 'checkbox' && field.minChoices > 0)
-				return problem(`choose at least ${field.minChoices}.`);
-			data[field.key] = field.multiple ? [] : null;
-			continue;
-		}
-		if (!field.multiple && filled.length > 1) return problem('give one answer.');
-		if (field.options.length) {
-			const unknown = filled.find((entry) => !field.options.includes(entry));
-			if (unknown !== undefined) return problem(`"${unknown}" is not one of the choices.`);
-			if (new Set(filled).size !== filled.length) return problem('each choice counts once.');
-			if (
-				field.multiple &&
-				(filled.length < field.minChoices || filled.length > field.maxChoices)
-			) {
-				return problem(
-					field.minChoices === field.maxChoices
-						? `choose exactly ${field.minChoices}.`
-						: `choose ${field.minChoices} to ${field.maxChoices}.`,
-				);
-			}
-			data[field.key] = field.multiple ? filled : filled[0];
-			continue;
-		}
-		const [value] = filled;
-		if (value.length > (field.type === 'textarea' ? TEXTAREA_MAX : TEXT_MAX))
-			return problem(`at most ${field.type === 'textarea' ? TEXTAREA_MAX : TEXT_MAX} characters.`);
-		if (field.type === 'number') {
-			if (!isNumber(value))
-				return problem(`"${value}" is not a number: write digits only, e.g. 1200 or 1200.50.`);
-			data[field.key] = Number(value);
-		} else if (field.type === 'date') {
-			if (!isDate(value)) return problem(`"${value}" is not a date (YYYY-MM-DD).`);
-			data[field.key] = value;
-		} else if (field.type === 'email') {
-			if (!isEmail(value)) return problem(`"${value}" is not an e-mail address.`);
-			data[field.key] = value;
-		} else {
-			data[field.key] = value;
-		}
+		const read = fieldValue(field, given[name] ?? []);
+		if (read.reason !== undefined) return { problem: `${field.label}: ${read.reason}`, given };
+		data[field.key] = read.value;
 	}
 	return { data, given };
 }

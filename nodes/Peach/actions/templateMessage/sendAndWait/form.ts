@@ -5,7 +5,7 @@
  * anything resumes: what the person typed is data, read by the definition, never HTML or an expression.
  * This file holds what the form's parts share: its field types, a checked field, the limits and the
  * checks of a typed value. The parameters are in form.description.ts, the definition's check in
- * form.definition.ts, an answer's check in form.answers.ts.
+ * form.definition.ts (one field's in form.field.ts), an answer's check in form.answers.ts.
  */
 
 export const FIELD_TYPES = [
