@@ -1,6 +1,8 @@
 // n8n's newest community-node rules, ahead of the published plugin `n8n-node lint` runs
-// (test/tools/n8n-next-rules.mjs says which and how). n8n's own config (eslint.config.mjs) must stay
-// unchanged for n8n's strict mode, so `npm run lint` runs these from this file over the shipped code.
+// (test/tools/n8n-next-rules.mjs says which and how), and the house's size rules: a file and a function
+// a person reads in one sitting (code lines, without blank lines and comments). n8n's own config
+// (eslint.config.mjs) must stay unchanged for n8n's strict mode, so `npm run lint` runs these from this
+// file over the shipped code.
 import tseslint from 'typescript-eslint';
 
 import { n8nNextRules } from './test/tools/n8n-next-rules.mjs';
@@ -14,5 +16,7 @@ export default tseslint.config({
 		'n8n-next/node-operation-error-itemindex': 'error',
 		'n8n-next/node-filename-against-convention': 'error',
 		'n8n-next/cred-class-names': 'error',
+		'max-lines': ['error', { max: 250, skipBlankLines: true, skipComments: true }],
+		'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }],
 	},
 });
