@@ -1,7 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
 import { wasNotSent } from '../../../nodes/Peach/transport/outcome';
 import { apiPath } from '../../../nodes/Peach/transport/path';
 import { DeliveryPermit } from '../../../nodes/Peach/transport/permit';
@@ -226,15 +225,6 @@ describe('peachApiRequest', () => {
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
 		// The Base URL in the message comes from the credential already read for the request.
 		expect(getCredentials).toHaveBeenCalledTimes(1);
-	});
-});
-
-describe('base URL', () => {
-	it('drops trailing slashes and a trailing /api/v1', () => {
-		expect(normalizeBaseUrl('https://app.trypeach.io/')).toBe('https://app.trypeach.io');
-		expect(normalizeBaseUrl('https://app.trypeach.ai/api/v1')).toBe('https://app.trypeach.ai');
-		expect(normalizeBaseUrl('https://app.trypeach.ai/api/v1/')).toBe('https://app.trypeach.ai');
-		expect(normalizeBaseUrl('')).toBe('https://app.trypeach.io');
 	});
 });
 
