@@ -1,20 +1,14 @@
-import type {
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	INodeTypes,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeTypes } from 'n8n-workflow';
 import { NodeHelpers, NodeOperationError, Workflow } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
-import { router } from '../../../nodes/Peach/actions/router';
-import { requestOptionsOf } from '../../../nodes/Peach/transport/requestOptions';
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import codex from '../../../nodes/Peach/Peach.node.json';
-import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
-import { createExecuteContext } from '../support/harness';
-import { resolveParameters } from '../support/parameters';
+import { router } from '../../nodes/Peach/actions/router';
+import { requestOptionsOf } from '../../nodes/Peach/transport/requestOptions';
+import { Peach } from '../../nodes/Peach/Peach.node';
+import codex from '../../nodes/Peach/Peach.node.json';
+import { PeachTrigger } from '../../nodes/PeachTrigger/PeachTrigger.node';
+import { createExecuteContext } from './support/harness';
+import { resolveParameters } from './support/parameters';
 
 const description = new Peach().description;
 const options = (property: INodeProperties) =>
@@ -227,51 +221,5 @@ describe('Peach node description', () => {
 			return requestOptionsOf(context);
 		};
 		expect(read(defaults)).toEqual(read({}));
-	});
-
-	it('the trigger is a trigger node, not a tool', () => {
-		const trigger = new PeachTrigger().description;
-		expect(trigger.group).toEqual(['trigger']);
-		expect(trigger.inputs).toEqual([]);
-		expect(trigger.usableAsTool).toBeUndefined();
-	});
-});
-
-describe('Peach API credential', () => {
-	const credential = new PeachMessagingApi();
-	const authenticate = (baseUrl: string, request: IHttpRequestOptions) =>
-		credential.authenticate({ apiKey: 'the-key', baseUrl }, request);
-	const urlOf = (sent: IHttpRequestOptions) =>
-		`${String(sent.baseURL ?? '').replace(/\/+$/, '')}/${sent.url.replace(/^\/+/, '')}`;
-
-	it('sends the raw key as Authorization, no Bearer', async () => {
-		const sent = await authenticate('https://peach.test', { url: '/api/v1/events', headers: {} });
-		expect(sent.headers).toEqual({ Authorization: 'the-key' });
-	});
-
-	it('the credential test calls the host the node calls, whatever form Base URL has', async () => {
-		for (const baseUrl of [
-			'https://peach.test',
-			'https://peach.test/',
-			'https://peach.test/api/v1',
-			'https://peach.test/api/v1/',
-		]) {
-			const test = await authenticate(baseUrl, {
-				...credential.test.request,
-			} as IHttpRequestOptions);
-			const node = await authenticate(baseUrl, { url: '/api/v1/conversations' });
-			expect(urlOf(test)).toBe('https://peach.test/api/v1/conversations');
-			expect(urlOf(node)).toBe(urlOf(test));
-		}
-	});
-
-	it('hides the key, and explains a rejected key in the test', () => {
-		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions?.password).toBe(
-			true,
-		);
-		const rule401 = credential.test.rules?.find(
-			(rule) => rule.type === 'responseCode' && rule.properties.value === 401,
-		);
-		expect(rule401?.properties.message).toContain('Peach rejected the API key');
 	});
 });

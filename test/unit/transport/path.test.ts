@@ -2,10 +2,9 @@ import type { NodeApiError } from 'n8n-workflow';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { segment } from '../../../nodes/Peach/transport/path';
-import { wasNotSent } from '../../../nodes/Peach/transport/outcome';
 import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator, node, TEST_API_KEY } from '../support/harness';
-import { n8nRequestHelpers, recordingServer } from '../support/wire.mts';
+import { createExecuteContext, locator } from '../support/harness';
+import { recordingServer } from '../support/wire.mts';
 
 /**
  * What the user gave is what happens, tested over n8n's own request function against local servers
@@ -131,105 +130,5 @@ describe('an ID stays one segment of its path', () => {
 		expect(peach.seen.map((request) => request.url)).toEqual([
 			'/api/v1/whats_app_templates/wat.v2',
 		]);
-	});
-});
-
-describe('a redirect is never followed with the key', () => {
-	const send = {
-		resource: 'templateMessage',
-		operation: 'send',
-		phoneNumber: '+919988776655',
-		templateId: locator('wat_welcome', 'id'),
-		variablesInput: 'fields',
-		variables: {},
-	};
-
-	it.each([301, 302, 307, 308])(
-		'a %i on the send: the other host sees nothing, and the error says nothing was sent',
-		async (status) => {
-			const other = await peachServer(ok);
-			// The template (read first, for its variables) answers; the send is redirected.
-			const peach = await peachServer((request) =>
-				request.method === 'GET'
-					? { status: 200, body: '{"id":"wat_welcome","status":"approved","components":[]}' }
-					: {
-							status,
-							headers: {
-								Location: `${other.url.replace('127.0.0.1', 'localhost')}/landing?token=x`,
-							},
-						},
-			);
-			const { output, error } = await run(send, peach.url);
-			expect(output).toBeUndefined();
-			expect(peach.seen.map((request) => [request.method, request.url])).toEqual([
-				['GET', '/api/v1/whats_app_templates/wat_welcome'],
-				['POST', '/api/v1/events'],
-			]);
-			expect(other.seen).toEqual([]);
-			expect(error?.message).toBe(
-				`Peach answered with a redirect (${status}) to ${other.url.replace('127.0.0.1', 'localhost')}, which the node does not follow`,
-			);
-			expect(error?.description).toMatch(/^Nothing was sent\. Redirects are not followed/);
-			expect(wasNotSent(error)).toBe(true);
-			expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
-		},
-	);
-
-	it.each([
-		['GET', 302],
-		['GET', 301],
-		['POST', 307],
-		['POST', 308],
-	] as const)(
-		"the credential in n8n's HTTP Request node (v4.2, its defaults: it follows redirects): a %s answered %i, the other host sees no key",
-		async (method, status) => {
-			const other = await peachServer(ok);
-			const peach = await peachServer(() => ({
-				status,
-				headers: { Location: `${other.url.replace('127.0.0.1', 'localhost')}/landing` },
-			}));
-			const { requestWithAuthentication } = n8nRequestHelpers(node);
-			// What HTTP Request v4.2 hands n8n: its own redirect option on (followRedirect, and
-			// followAllRedirects for other methods), the full URL, the credential's type.
-			const sent = requestWithAuthentication(
-				'peachMessagingApi',
-				{
-					method,
-					uri: `${peach.url}/api/v1/conversations`,
-					followRedirect: true,
-					followAllRedirects: true,
-					maxRedirects: 21,
-					json: true,
-					...(method === 'POST' ? { body: { event_type: 'x' } } : {}),
-				},
-				{
-					credentialsDecrypted: {
-						id: 'credential-1',
-						name: 'Peach',
-						type: 'peachMessagingApi',
-						data: { apiKey: TEST_API_KEY, baseUrl: peach.url },
-					},
-				},
-			);
-			const error = await sent.then(
-				() => undefined,
-				(caught: unknown) => caught as Error,
-			);
-			expect(peach.seen.map((request) => request.authorization)).toEqual([TEST_API_KEY]);
-			expect(other.seen).toEqual([]);
-			expect(error).toBeDefined();
-		},
-	);
-
-	it('a read answered with a redirect (a marketing site as Base URL) is an error, not its HTML as a success', async () => {
-		const other = await peachServer(() => ({ status: 200, body: '<!doctype html><p>Welcome</p>' }));
-		const peach = await peachServer(() => ({ status: 301, headers: { Location: other.url } }));
-		const { output, error } = await run(
-			{ resource: 'automation', operation: 'getMany', returnAll: true },
-			peach.url,
-		);
-		expect(output).toBeUndefined();
-		expect(other.seen).toEqual([]);
-		expect(error?.message).toMatch(/^Peach answered with a redirect \(301\)/);
 	});
 });

@@ -1,9 +1,9 @@
 import type { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext } from '../support/harness';
+import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
+import { Peach } from '../../nodes/Peach/Peach.node';
+import { createExecuteContext } from './support/harness';
 
 describe('a custom API call with the Peach API credential', () => {
 	it("keeps authenticate in the copy n8n makes of a community credential (own properties), so n8n's HTTP Request node lists it and n8n adds Custom API Call to the node", async () => {

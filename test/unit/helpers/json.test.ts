@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+
+import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
+import { parseJsonObject } from '../../../nodes/Peach/helpers/json';
+
+function inputError(run: () => unknown): PeachInputError {
+	try {
+		run();
+	} catch (error) {
+		expect(error).toBeInstanceOf(PeachInputError);
+		return error as PeachInputError;
+	}
+	throw new Error('expected a PeachInputError');
+}
+
+describe('JSON objects', () => {
+	it('parses text and passes objects through', () => {
+		expect(parseJsonObject('Definition', '{"a": 1}')).toEqual({ a: 1 });
+		expect(parseJsonObject('Definition', { a: 1 })).toEqual({ a: 1 });
+	});
+
+	it.each([
+		['[1, 2]', 'is an array, not a JSON object'],
+		['"text"', 'is a string, not a JSON object'],
+		['null', 'is null, not a JSON object'],
+		['{"a": 1,}', 'is not valid JSON'],
+		['', 'is empty'],
+	])('refuses %j', (value, problem) => {
+		const error = inputError(() => parseJsonObject('Definition (JSON)', value));
+		expect(error.message).toContain(`Definition (JSON)`);
+		expect(error.message).toContain(problem);
+	});
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+
+import { Lately, Width, WIDTH } from '../../../nodes/Peach/transport/width';
+
+describe('Width: as wide as Peach allows', () => {
+	/**
+	 * A controller on a clock the test moves, in a process (its `lately`) that a 429 told to hold
+	 * back a moment ago (unless `quiet`).
+	 */
+	function controller(ceiling: number, quiet = false) {
+		const clock = { now: 0 };
+		const lately = new Lately(() => clock.now);
+		if (!quiet) lately.narrowed();
+		return { width: new Width(ceiling, () => clock.now, lately), clock, lately };
+	}
+
+	it('after a 429 in this process lately: starts narrow, doubles each round trip while answers are prompt, never above the ceiling', () => {
+		const { width, clock } = controller(200);
+		expect(width.current).toBe(WIDTH.start);
+		const seen = [width.current];
+		for (let round = 0; round < 4; round++) {
+			clock.now += 100;
+			const answers = width.current;
+			for (let answer = 0; answer < answers; answer++) width.answered(100, false);
+			seen.push(width.current);
+		}
+		expect(seen).toEqual([32, 64, 128, 200, 200]);
+		const low = controller(3);
+		expect(low.width.current).toBe(3);
+		for (let answer = 0; answer < 50; answer++) low.width.answered(10, false);
+		expect(low.width.current).toBe(3);
+	});
+
+	it('halves on a 429, once per round trip; then grows by one per round trip', () => {
+		const { width, clock } = controller(64);
+		for (let answer = 0; answer < 8; answer++) width.answered(100, false);
+		expect(width.current).toBe(40);
+		clock.now += 1000;
+		width.answered(100, true);
+		expect(width.current).toBe(20);
+		// More 429s of the same round trip do not narrow it again.
+		width.answered(100, true);
+		width.answered(100, true);
+		expect(width.current).toBe(20);
+		clock.now += 200;
+		width.answered(100, true);
+		expect(width.current).toBe(10);
+		// Additive growth: about one more per round trip (10 answers at width 10), not doubling.
+		for (let answer = 0; answer < 10; answer++) width.answered(100, false);
+		expect(width.current).toBe(10);
+		for (let answer = 0; answer < 11; answer++) width.answered(100, false);
+		expect(width.current).toBe(11);
+	});
+
+	it('narrows by a quarter when answers slow down (3× the quickest + 250 ms)', () => {
+		const { width, clock } = controller(64);
+		for (let answer = 0; answer < 8; answer++) width.answered(100, false);
+		expect(width.current).toBe(40);
+		clock.now += 1000;
+		// 500 ms is within 3 × 100 + 250: a prompt answer still.
+		width.answered(500, false);
+		expect(width.current).toBe(41);
+		width.answered(600, false);
+		expect(width.current).toBe(30);
+	});
+
+	it('in a quiet process (no 429 or slower answer lately): the first round is as wide as the ceiling', () => {
+		const { width } = controller(200, true);
+		expect(width.current).toBe(200);
+		expect(controller(5, true).width.current).toBe(5);
+	});
+
+	it('a 429 or a slower answer in one execution makes the next ones of the process start narrow, until the process was quiet for 5 minutes', () => {
+		const clock = { now: 0 };
+		const lately = new Lately(() => clock.now);
+		const widthAt = () => new Width(200, () => clock.now, lately);
+		const refused = widthAt();
+		expect(refused.current).toBe(200);
+		clock.now += 1000;
+		refused.answered(100, true);
+		// The execution that was refused narrows its own width; the next ones start narrow.
+		expect(refused.current).toBe(WIDTH.start);
+		expect(widthAt().current).toBe(WIDTH.start);
+		clock.now += WIDTH.heldBackMs - 1;
+		expect(widthAt().current).toBe(WIDTH.start);
+		clock.now += 1;
+		expect(widthAt().current).toBe(200);
+		// A slower answer (beyond 3 × the quickest + 250 ms) holds back as a 429 does.
+		const slowed = widthAt();
+		slowed.answered(100, false);
+		clock.now += 1000;
+		slowed.answered(700, false);
+		expect(slowed.current).toBe(150);
+		expect(widthAt().current).toBe(WIDTH.start);
+		// Prompt answers tell nothing: the process stays quiet.
+		clock.now += WIDTH.heldBackMs;
+		const prompt = widthAt();
+		for (let answer = 0; answer < 500; answer++) prompt.answered(100, false);
+		expect(widthAt().current).toBe(200);
+	});
+
+	it('a first round at the ceiling that Peach refuses (429) falls to where a held-back start begins, then halves once per round trip and grows by one per round trip', () => {
+		const { width, clock } = controller(200, true);
+		clock.now += 1000;
+		width.answered(100, true);
+		width.answered(100, true);
+		expect(width.current).toBe(WIDTH.start);
+		clock.now += 200;
+		width.answered(100, true);
+		expect(width.current).toBe(16);
+		for (let answer = 0; answer < 16; answer++) width.answered(100, false);
+		expect(width.current).toBe(16);
+		for (let answer = 0; answer < 2; answer++) width.answered(100, false);
+		expect(width.current).toBe(17);
+		// A slower answer after a wide start narrows it by a quarter only.
+		const slowed = controller(200, true);
+		slowed.width.answered(100, false);
+		slowed.clock.now += 1000;
+		slowed.width.answered(700, false);
+		expect(slowed.width.current).toBe(150);
+	});
+
+	it('never below one', () => {
+		const { width, clock } = controller(8);
+		for (let round = 0; round < 10; round++) {
+			clock.now += 1000;
+			width.answered(100, true);
+		}
+		expect(width.current).toBe(1);
+	});
+});
