@@ -1,11 +1,11 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../../support/harness';
-import { newWaitingExecution } from '../../support/n8nExecutionData';
-import { newExecution } from '../../support/n8nRecovery';
-import { openLink, queryOf } from '../../support/n8nWaiting';
+import { Peach } from '../../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, type FakeResponse, locator } from '../../../support/harness';
+import { newWaitingExecution } from '../../../support/n8nExecutionData';
+import { newExecution } from '../../../support/n8nRecovery';
+import { openLink, queryOf } from '../../../support/n8nWaiting';
 
 /** Send and Wait's Custom Form: the definition checked before the send, the page, every answer checked. */
 
