@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { APP_MESSAGE } from '../../../../nodes/Peach/actions/templateMessage/sendAppMessage.operation';
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator } from '../../support/harness';
-
-const accepted = { statusCode: 200, body: { status: 'success', event_id: 'evt_9' } };
-
-async function run(params: Record<string, unknown>, responses = [accepted], extra = {}) {
-	const harness = createExecuteContext({ params, responses, ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
+import { locator } from '../../support/harness';
+import { accepted, run } from './run';
 
 describe('Template Message → Connect to AI Agent', () => {
 	const base = {
@@ -63,49 +54,5 @@ describe('Template Message → Connect to AI Agent', () => {
 		const bad = await run({ ...base, aiAgentId: 'aiflw 1' });
 		expect((bad.output as Error).message).toBe('AI Agent ID "aiflw 1" has spaces');
 		expect(bad.requests).toHaveLength(0);
-	});
-});
-
-describe('Template Message → Send App Message', () => {
-	const base = {
-		resource: 'templateMessage',
-		operation: 'sendAppMessage',
-		phoneNumber: '+14155550123',
-		appId: 'flw_1',
-		useFallbackTemplate: true,
-		templateId: locator('wat_welcome'),
-		variablesInput: 'json',
-		variablesJson: '{"order_id": "A-7"}',
-		contactFields: { metadata: { values: [{ key: 'tier', value: 'gold' }] } },
-	};
-
-	it("posts send_app_message with the app block named as in Peach's code", async () => {
-		const { requests } = await run(base);
-		expect(APP_MESSAGE.block).toBe('flow');
-		expect(requests[0].body).toEqual({
-			event_type: 'send_app_message',
-			contact: { phone_number: '+14155550123', metadata: { tier: 'gold' } },
-			flow: {
-				id: 'flw_1',
-				liquid_values: { order_id: 'A-7' },
-				whats_app_template_id: 'wat_welcome',
-			},
-		});
-	});
-
-	it('leaves the fallback template out when it is off, and needs an app ID', async () => {
-		const { requests } = await run({
-			...base,
-			useFallbackTemplate: false,
-			variablesInput: 'fields',
-			variables: {},
-		});
-		expect(requests[0].body).toEqual({
-			event_type: 'send_app_message',
-			contact: { phone_number: '+14155550123', metadata: { tier: 'gold' } },
-			flow: { id: 'flw_1' },
-		});
-		const missing = await run({ ...base, appId: ' ' });
-		expect((missing.output as Error).message).toBe('App ID " " is empty');
 	});
 });

@@ -1,86 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../../support/harness';
-
-async function run(
-	params: Record<string, unknown>,
-	responses: FakeResponse[] = [{ statusCode: 200, body: {} }],
-	extra = {},
-) {
-	const harness = createExecuteContext({ params, responses, ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
+import { locator } from '../../support/harness';
+import { run } from './run';
 
 describe('Automation → Get Many, Get, Update, Trigger', () => {
-	it('Get Many filters by execution mode; Get reads one', async () => {
-		const many = await run(
-			{
-				resource: 'automation',
-				operation: 'getMany',
-				returnAll: true,
-				filters: { executionMode: 'backend_driven' },
-			},
-			[{ statusCode: 200, body: [] }],
-		);
-		expect(many.requests[0].options.qs).toEqual({ execution_mode: 'backend_driven', page: 1 });
-		const one = await run({
-			resource: 'automation',
-			operation: 'get',
-			automationId: locator('strm_1'),
-		});
-		expect(one.requests[0].url).toBe('https://peach.test/api/v1/streams/strm_1');
-	});
-
-	it("Update sends only the changes; publishing shows Peach's reasons; an empty update is refused", async () => {
-		const { requests } = await run({
-			resource: 'automation',
-			operation: 'update',
-			automationId: locator('strm_1'),
-			updateFields: {
-				status: 'published',
-				name: 'Greeter',
-				definition: '{"start_step": "a", "steps": {}}',
-			},
-		});
-		expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
-			'PATCH',
-			'https://peach.test/api/v1/streams/strm_1',
-			{ name: 'Greeter', status: 'published', definition: { start_step: 'a', steps: {} } },
-		]);
-		const refused = await run(
-			{
-				resource: 'automation',
-				operation: 'update',
-				automationId: locator('strm_1'),
-				updateFields: { status: 'published' },
-			},
-			[
-				{
-					statusCode: 422,
-					body: {
-						status: 'failed',
-						reason: { definition: ['start_step "a" is not one of the steps'] },
-					},
-				},
-			],
-			{ continueOnFail: true },
-		);
-		expect((refused.output as Array<Array<{ json: { error: string } }>>)[0][0].json.error).toBe(
-			'definition: start_step "a" is not one of the steps',
-		);
-		const empty = await run({
-			resource: 'automation',
-			operation: 'update',
-			automationId: locator('strm_1'),
-			updateFields: {},
-		});
-		expect((empty.output as Error).message).toBe(
-			'Update Automation "(no changes)" would change nothing',
-		);
-	});
-
 	it('Trigger posts the contact and the payload at the top level; a 429 is sent again, a 503 never', async () => {
 		const base = {
 			resource: 'automation',

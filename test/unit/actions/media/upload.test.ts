@@ -3,13 +3,8 @@ import { createHash } from 'crypto';
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import {
-	createExecuteContext,
-	type FakeResponse,
-	locator,
-	TEST_API_KEY,
-} from '../../support/harness';
+import { type FakeResponse, TEST_API_KEY } from '../../support/harness';
+import { run } from './run';
 
 const pdf = Buffer.from('%PDF-1.4 sample');
 const checksum = createHash('md5').update(pdf).digest('base64');
@@ -29,16 +24,6 @@ const finalized = {
 	body: { id: 101, filename: 'brochure.pdf', media_url: 'media://101', signed_id: 'signed_1' },
 };
 const upload = { resource: 'media', operation: 'upload', binaryPropertyName: 'data', options: {} };
-
-async function run(
-	params: Record<string, unknown>,
-	responses: FakeResponse[],
-	extra: Record<string, unknown> = {},
-) {
-	const harness = createExecuteContext({ params, responses, ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
 
 describe('Media → Upload', () => {
 	it('direct upload, the bytes to storage with exactly its headers and no key, then finalize', async () => {
@@ -176,58 +161,6 @@ describe('Media → Upload: where the bytes may go', () => {
 		expect(plainRequests).toHaveLength(0);
 		expect((output as Error).message).toBe(
 			'Peach did not do it: blob.content_type: is not allowed',
-		);
-	});
-});
-
-describe('Media → Get Many, Delete', () => {
-	it('lists over count/next/previous and deletes by ID (204 → deleted)', async () => {
-		const list = await run({ resource: 'media', operation: 'getMany', returnAll: true }, [
-			{ statusCode: 200, body: { count: 1, next: null, previous: null, medias: [{ id: 12 }] } },
-		]);
-		expect(list.requests[0].url).toBe('https://peach.test/api/v1/medias');
-		const gone = await run(
-			{ resource: 'media', operation: 'delete', mediaId: locator('12', 'id') },
-			[{ statusCode: 204, body: '' }],
-		);
-		expect([gone.requests[0].options.method, gone.requests[0].url]).toEqual([
-			'DELETE',
-			'https://peach.test/api/v1/medias/12',
-		]);
-		expect((gone.output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
-			deleted: true,
-			id: '12',
-		});
-	});
-
-	it("a media:// URL is not the file's ID: it is looked up in the list by media_url (Peach pairs id 11 with media://12)", async () => {
-		const medias = {
-			count: 2,
-			next: null,
-			previous: null,
-			medias: [
-				{ id: 12, media_url: 'media://13', filename: 'b.png' },
-				{ id: 11, media_url: 'media://12', filename: 'a.png' },
-			],
-		};
-		const gone = await run(
-			{ resource: 'media', operation: 'delete', mediaId: locator('media://12', 'id') },
-			[
-				{ statusCode: 200, body: medias },
-				{ statusCode: 204, body: '' },
-			],
-		);
-		expect(gone.requests.map((request) => `${request.options.method} ${request.url}`)).toEqual([
-			'GET https://peach.test/api/v1/medias',
-			'DELETE https://peach.test/api/v1/medias/11',
-		]);
-		const unknown = await run(
-			{ resource: 'media', operation: 'delete', mediaId: locator('media://99', 'id') },
-			[{ statusCode: 200, body: medias }],
-		);
-		expect(unknown.requests).toHaveLength(1);
-		expect((unknown.output as Error).message).toBe(
-			'Media "media://99" is not the media_url of any file in the media list',
 		);
 	});
 });

@@ -2,15 +2,15 @@ import type { IDataObject, INodeExecutionData, NodeApiError } from 'n8n-workflow
 import { sleep } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator, NEVER_ANSWERED } from '../../support/harness';
+import { Peach } from '../../../../../nodes/Peach/Peach.node';
+import { createExecuteContext, locator, NEVER_ANSWERED } from '../../../support/harness';
 import {
 	crashRetry,
 	editorRetry,
 	FakeDeduplicationStore,
 	newExecution,
-} from '../../support/n8nRecovery';
-import { FakePeachList } from '../../support/peachList';
+} from '../../../support/n8nRecovery';
+import { FakePeachList } from '../../../support/peachList';
 import {
 	accepted,
 	answersFor,
@@ -23,7 +23,7 @@ import {
 	send,
 	serverError,
 	twice,
-} from '../../support/recoveryRuns';
+} from '../../../support/recoveryRuns';
 
 /**
  * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail

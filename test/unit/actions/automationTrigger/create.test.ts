@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../../support/harness';
-
-async function run(
-	params: Record<string, unknown>,
-	responses: FakeResponse[] = [{ statusCode: 201, body: { id: 'trig_9' } }],
-	extra = {},
-) {
-	const harness = createExecuteContext({ params, responses, ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
+import { locator } from '../../support/harness';
+import { run } from './run';
 
 const create = {
 	resource: 'automationTrigger',
@@ -34,19 +24,6 @@ const create = {
 };
 
 describe('Trigger → Get Many, Create', () => {
-	it('Get Many lists the triggers of the automation', async () => {
-		const { requests } = await run(
-			{
-				resource: 'automationTrigger',
-				operation: 'getMany',
-				automationId: locator('strm_1'),
-				returnAll: true,
-			},
-			[{ statusCode: 200, body: [] }],
-		);
-		expect(requests[0].url).toBe('https://peach.test/api/v1/streams/strm_1/triggers');
-	});
-
 	it('Create: a condition from the list goes as expression_id, a name as condition (with source)', async () => {
 		const { requests } = await run(create);
 		expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([

@@ -2,8 +2,8 @@ import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { waitTillOf } from '../../../../nodes/Peach/actions/templateMessage/sendAndWait/limit';
-import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { waitTillOf } from '../../../../../nodes/Peach/actions/templateMessage/sendAndWait/limit';
+import { Peach } from '../../../../../nodes/Peach/Peach.node';
 import {
 	createExecuteContext,
 	type FakeResponse,
@@ -12,14 +12,14 @@ import {
 	type RecordedRequest,
 	signedResumeUrl,
 	TEST_WAITING_BASE,
-} from '../../support/harness';
+} from '../../../support/harness';
 import {
 	customDataOf,
 	newWaitingExecution,
 	type WaitingExecution,
-} from '../../support/n8nExecutionData';
-import { newExecution } from '../../support/n8nRecovery';
-import { openLink, queryOf } from '../../support/n8nWaiting';
+} from '../../../support/n8nExecutionData';
+import { newExecution } from '../../../support/n8nRecovery';
+import { openLink, queryOf } from '../../../support/n8nWaiting';
 
 /** The sandbox's approval template: a message variable and the link as text in the body. */
 const inBody: FakeResponse = {
