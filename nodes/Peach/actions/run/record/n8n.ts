@@ -14,12 +14,12 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
  * 2. The node context (`getContext('node')`) is one object for every Retry On Fail try of a run; n8n
  *    saves it with the execution whenever it saves the execution (at its end, when it waits, after
  *    each node with progress saving) and the editor's Retry hands the saved copy back; nothing of it
- *    survives a process that dies. Checked: 2.40.7, 1.123.81. Tests: recovery.test.ts, the real-n8n
+ *    survives a process that dies. Checked: 2.40.7, 1.123.81. Tests: record.recovery.test.ts, the real-n8n
  *    checks "Retry On Fail" and "the editor's Retry".
  * 3. The execution context (`getExecutionContext()`): n8n 2.x sets `establishedAt` (a millisecond)
  *    and `triggerNode` when it creates the execution, and every retry inherits them, also the Retry
  *    of a crashed execution; n8n 1.x makes it each time the execution runs, without `triggerNode`.
- *    Checked: 2.40.7 (inherited), 1.123.81 (not). Tests: recovery.test.ts (n8n 1.x), the queue
+ *    Checked: 2.40.7 (inherited), 1.123.81 (not). Tests: record.recovery.test.ts (n8n 1.x), the queue
  *    checks (a crash's Retry finds its record).
  * 4. A Retry (the editor's or the API's) runs with mode `retry`; Retry On Fail runs the node again
  *    in the same execution and mode. Checked: 2.40.7, 1.123.81.
@@ -27,7 +27,8 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
  *    Retry runs the failed run at its number. Checked: 2.40.7, 1.123.81.
  * 6. `getExecutionDataById(id)` reads an execution's data as n8n saved it: once it holds this node's
  *    run, the node context with the record is saved with it; `undefined` once the execution is
- *    deleted or pruned. Checked: 2.40.7, 1.123.81. Tests: lifetime.test.ts, bench (g).
+ *    deleted or pruned. Checked: 2.40.7, 1.123.81. Tests: record.test.ts (processes killed after
+ *    their execution ended), bench (g).
  */
 
 export type DeduplicationStore = Pick<

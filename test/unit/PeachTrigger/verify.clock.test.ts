@@ -1,11 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import { verifySecret } from '../../../../nodes/PeachTrigger/verify';
+import { verifySecret } from '../../../nodes/PeachTrigger/verify';
 
-/**
- * What the user gave is what happens: time bounded. This tests the trigger's verify.ts and belongs in
- * test/unit/peachTrigger/; it waits here until that move.
- */
+/** What the user gave is what happens: time bounded (the trigger's verify.ts). */
 
 describe('bounds', () => {
 	it("the trigger's kept secret ages by a monotonic clock: a wall clock stepped back does not keep a replaced secret", async () => {
