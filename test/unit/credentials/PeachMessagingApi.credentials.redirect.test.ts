@@ -1,25 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { node, TEST_API_KEY } from '../support/harness';
-import { n8nRequestHelpers, recordingServer } from '../support/wire.mts';
+import { n8nRequestHelpers } from '../support/wire.mts';
+import { localPeachServers, ok } from '../support/localPeach';
 
 /**
  * The credential's authenticate, in n8n's own request function against local servers (wire.ts): a
  * faked HTTP layer follows no redirect; n8n's does.
  */
 
-const servers: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-	for (const server of servers.splice(0)) await server.close();
-});
-
-async function peachServer(answer: Parameters<typeof recordingServer>[0]) {
-	const server = await recordingServer(answer);
-	servers.push(server);
-	return server;
-}
-
-const ok = () => ({ status: 200, body: '{"status":"success","event_id":"evt_1"}' });
+const peachServer = localPeachServers();
 
 describe('a redirect is never followed with the key', () => {
 	it.each([

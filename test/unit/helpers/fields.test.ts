@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { requireText, validateEmail, validateHttpUrl } from '../../../nodes/Peach/helpers/fields';
-import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
-
-function inputError(run: () => unknown): PeachInputError {
-	try {
-		run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(PeachInputError);
-		return error as PeachInputError;
-	}
-	throw new Error('expected a PeachInputError');
-}
+import { inputError } from '../support/inputError';
 
 describe('email, times, time zones, URLs', () => {
 	it('checks email addresses', () => {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
+import { inputError } from '../support/inputError';
 import { parseJsonObject } from '../../../nodes/Peach/helpers/json';
-
-function inputError(run: () => unknown): PeachInputError {
-	try {
-		run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(PeachInputError);
-		return error as PeachInputError;
-	}
-	throw new Error('expected a PeachInputError');
-}
 
 describe('JSON objects', () => {
 	it('parses text and passes objects through', () => {

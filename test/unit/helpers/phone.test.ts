@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
+import { inputError } from '../support/inputError';
 import {
 	normalizeBusinessPhoneNumber,
 	normalizeContactPhoneNumber,
 } from '../../../nodes/Peach/helpers/phone';
-
-function inputError(run: () => unknown): PeachInputError {
-	try {
-		run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(PeachInputError);
-		return error as PeachInputError;
-	}
-	throw new Error('expected a PeachInputError');
-}
 
 describe('contact phone number', () => {
 	it('accepts E.164 and drops spaces, dashes, dots and brackets', () => {

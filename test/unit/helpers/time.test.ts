@@ -1,22 +1,12 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 
-import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
+import { inputError } from '../support/inputError';
 import {
 	toFutureUtcTimestamp,
 	validateTimeOfDay,
 	validateTimeZone,
 } from '../../../nodes/Peach/helpers/time';
-
-function inputError(run: () => unknown): PeachInputError {
-	try {
-		run();
-	} catch (error) {
-		expect(error).toBeInstanceOf(PeachInputError);
-		return error as PeachInputError;
-	}
-	throw new Error('expected a PeachInputError');
-}
 
 describe('email, times, time zones, URLs', () => {
 	it('accepts HH:MM on a 24-hour clock only', () => {

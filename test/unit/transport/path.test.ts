@@ -1,37 +1,12 @@
-import type { NodeApiError } from 'n8n-workflow';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { segment } from '../../../nodes/Peach/transport/path';
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator } from '../support/harness';
-import { recordingServer } from '../support/wire.mts';
+import { locator } from '../support/harness';
+import { localPeachServers, ok, runOverTheWire as run } from '../support/localPeach';
 
-/**
- * What the user gave is what happens, tested over n8n's own request function against local servers
- * (wire.ts): a faked HTTP layer follows no redirect and resolves no `..`; n8n's does both.
- */
+/** What the user gave is what happens, over n8n's own request function (support/localPeach.ts). */
 
-const servers: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-	for (const server of servers.splice(0)) await server.close();
-});
-
-async function peachServer(answer: Parameters<typeof recordingServer>[0]) {
-	const server = await recordingServer(answer);
-	servers.push(server);
-	return server;
-}
-
-const ok = () => ({ status: 200, body: '{"status":"success","event_id":"evt_1"}' });
-
-async function run(params: Record<string, unknown>, baseUrl: string) {
-	const harness = createExecuteContext({ params, baseUrl, wire: true });
-	try {
-		return { output: await new Peach().execute.call(harness.context), error: undefined };
-	} catch (error) {
-		return { output: undefined, error: error as NodeApiError };
-	}
-}
+const peachServer = localPeachServers();
 
 describe('an ID stays one segment of its path', () => {
 	it.each([
