@@ -45,10 +45,16 @@ export function pairChangedItems(
 	const others = Object.entries(entries)
 		.filter(([identity, earlier]) => !own.has(identity) && earlier.witnessed)
 		.map(([, earlier]) => earlier);
+	const plannedSets = new Map<string, Set<string>>();
+	const wasPlanned = (group: string, identity: string): boolean => {
+		let set = plannedSets.get(group);
+		if (!set) plannedSets.set(group, (set = new Set(planned[group])));
+		return set.has(identity);
+	};
 	earlierOf.forEach((earlier, index) => {
 		const delivery = witnessed[index];
 		if (earlier || !delivery) return;
-		if (planned[groupOf(delivery)]?.includes(identities[index])) return;
+		if (wasPlanned(groupOf(delivery), identities[index])) return;
 		const at = others.findIndex(
 			(other) => groupOf(other.witnessed as Witnessed) === groupOf(delivery),
 		);

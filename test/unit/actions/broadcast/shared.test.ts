@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { locator } from '../../support/harness';
 import { broadcast, run } from './run';
 
+/** Archive and Cancel: one shared change (shared.ts, changeBroadcast). */
 describe('Broadcast → Get Many, Get, Archive, Cancel, Get Status', () => {
-	it.each(['cancel'])(
+	it.each(['archive', 'cancel'])(
 		"%s: PATCH /broadcasts/{id}/%s without a body; a refusal shows Peach's reason",
 		async (action) => {
 			const { requests, output } = await run(
