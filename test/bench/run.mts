@@ -184,12 +184,17 @@ function httpNode(url: string, mapped: boolean): Json {
 	};
 }
 
-/** Peach → Send; `concurrency` sets Max Concurrent Requests, else the node's default. */
+/**
+ * Peach → Send; `concurrency` sets Max Concurrent Requests, else the node's default. `mapped`: the
+ * phone, name and variable from the item (three expressions), or `'phone'`: only the phone (one
+ * expression per item, as many as HTTP Request's one-expression body costs n8n).
+ */
 function peachSend(
 	credential: { id: string; name: string },
-	mapped: boolean,
+	mapped: boolean | 'phone',
 	concurrency?: number,
 ): Json {
+	const name = mapped === true ? '={{ $json.name }}' : 'Guest';
 	return peachNode(
 		{
 			resource: 'templateMessage',
@@ -197,8 +202,8 @@ function peachSend(
 			phoneNumber: mapped ? '={{ $json.phone }}' : '+14155550123',
 			templateId: { __rl: true, mode: 'id', value: 'wat_welcome' },
 			variablesInput: 'fields',
-			variables: { values: [{ key: 'first_name', value: mapped ? '={{ $json.name }}' : 'Guest' }] },
-			contactFields: { name: mapped ? '={{ $json.name }}' : 'Guest' },
+			variables: { values: [{ key: 'first_name', value: name }] },
+			contactFields: { name },
 			additionalFields: {},
 			requestOptions: concurrency === undefined ? {} : { concurrency },
 		},
@@ -675,6 +680,15 @@ async function main() {
 					await createSender(client, 'peach', ITEMS, peachSend(slow, true)),
 					// The same against a mock that answers at once: n8n's and the node's own time.
 					await createSender(client, 'peach no latency', ITEMS, peachSend(fast, true)),
+					await createSender(client, 'http no latency', ITEMS, httpNode(mocks[0].url, true)),
+					// One expression per item each: what n8n's expression sandbox costs both alike.
+					await createSender(client, 'peach one expression', ITEMS, peachSend(slow, 'phone')),
+					await createSender(
+						client,
+						'peach one expression no latency',
+						ITEMS,
+						peachSend(fast, 'phone'),
+					),
 					await createSender(client, 'peach ceiling 5', ITEMS, peachSend(slow, true, 5)),
 					await createSender(client, 'peach ceiling 20', ITEMS, peachSend(slow, true, 20)),
 					...(await Promise.all(
@@ -697,6 +711,8 @@ async function main() {
 			results.c = c;
 			table.push(
 				`| (c) ${ITEMS} sends at 100 ms latency: Peach Send with its defaults (ceiling ${DEFAULT_CEILING}) / HTTP Request with its defaults (all at once) | ≤ 2× | ${ratio(c.peach.medianSeconds, c.http.medianSeconds)} (${c.peach.medianSeconds.toFixed(2)} s vs ${c.http.medianSeconds.toFixed(2)} s) | ${loadText(c.load)} (${c.rounds} rounds) |`,
+				`| (c) where the difference goes: n8n's and the node's time without latency (Peach / HTTP Request) | reported | ${ratio(c['peach no latency'].medianSeconds, c['http no latency'].medianSeconds)} (${c['peach no latency'].medianSeconds.toFixed(2)} s vs ${c['http no latency'].medianSeconds.toFixed(2)} s); latency added: Peach ${(c.peach.medianSeconds - c['peach no latency'].medianSeconds).toFixed(2)} s (every item checked before the first request, then ${Math.ceil(ITEMS / DEFAULT_CEILING)} round trips at the ceiling), HTTP Request ${(c.http.medianSeconds - c['http no latency'].medianSeconds).toFixed(2)} s (sends while it reads items) | ${loadText(c.load)} |`,
+				`| (c) the same with one expression per item each (Peach: the phone mapped; HTTP Request: its one-expression body) | reported | ${ratio(c['peach one expression'].medianSeconds, c.http.medianSeconds)} (${c['peach one expression'].medianSeconds.toFixed(2)} s vs ${c.http.medianSeconds.toFixed(2)} s); without latency ${ratio(c['peach one expression no latency'].medianSeconds, c['http no latency'].medianSeconds)} | ${loadText(c.load)} |`,
 				`| (c) the same against the ideal at a fixed width N (the node's own ${own.toFixed(2)} s + ${ITEMS}/N × 100 ms) | ≤ 1.1× | ceiling 5: ${ratio(c['peach ceiling 5'].medianSeconds, ideal(5))} (${c['peach ceiling 5'].medianSeconds.toFixed(2)} s vs ${ideal(5).toFixed(1)} s); ceiling 20: ${ratio(c['peach ceiling 20'].medianSeconds, ideal(20))} (${c['peach ceiling 20'].medianSeconds.toFixed(2)} s vs ${ideal(20).toFixed(1)} s); defaults: ${ratio(c.peach.medianSeconds, ideal(DEFAULT_CEILING))} (vs ${ideal(DEFAULT_CEILING).toFixed(1)} s)${extra.map((ceiling) => `; ceiling ${ceiling}: ${c[`peach ceiling ${ceiling}`].medianSeconds.toFixed(2)} s (${ratio(c[`peach ceiling ${ceiling}`].medianSeconds, c.http.medianSeconds)} HTTP Request)`).join('')} | ${loadText(c.load)} |`,
 			);
 		}
