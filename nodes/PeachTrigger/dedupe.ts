@@ -2,7 +2,8 @@ import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../Peach/helpers/json';
-import type { EventKind, PeachEnvelope } from './events';
+import type { PeachEnvelope } from './envelope';
+import type { EventKind } from './events';
 
 /**
  * "Ignore Duplicates": a delivery whose identity was seen within the window starts nothing.
