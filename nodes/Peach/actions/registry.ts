@@ -75,6 +75,7 @@ function requestOptionsKindOf(operation: PeachOperation): RequestOptionsKind {
  */
 function operationProperties(value: string, resource: ResourceDefinition): INodeProperties[] {
 	const operations = Object.values(resource.operations);
+	const defaultOperation = resource.defaultOperation;
 	const properties: INodeProperties[] = [
 		{
 			displayName: 'Operation',
@@ -88,7 +89,7 @@ function operationProperties(value: string, resource: ResourceDefinition): INode
 				(option) => option.name,
 				value === FIRST.resource ? FIRST.operations : [],
 			),
-			default: resource.defaultOperation,
+			default: defaultOperation,
 		},
 	];
 	for (const operation of operations) {
