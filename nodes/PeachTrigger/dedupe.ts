@@ -2,7 +2,8 @@ import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { isPlainObject } from '../Peach/helpers/json';
-import type { EventKind, PeachEnvelope } from './events';
+import type { PeachEnvelope } from './envelope';
+import type { EventKind } from './events';
 
 /**
  * "Ignore Duplicates": a delivery whose identity was seen within the window starts nothing.
@@ -93,11 +94,17 @@ export function deliveryKey(
 	return { key: hash(`body\n${canonical({ type: envelope.type, data })}`), basis: 'body' };
 }
 
+/** What one trigger node saw, in this process (`memory` below). */
+interface NodeMemory {
+	seen: Map<string, number>;
+	recent: string[];
+}
+
 /**
  * Seen identities per trigger node, in this process: identity → expiry (Map order is insertion order:
  * oldest first), and the newest identities in order, which are what the static data keeps.
  */
-const memory = new Map<string, { seen: Map<string, number>; recent: string[] }>();
+const memory = new Map<string, NodeMemory>();
 
 function prune(seen: Map<string, number>, now: number, max: number) {
 	for (const [key, expires] of seen) {
@@ -113,6 +120,49 @@ function persistedRecord(staticData: IDataObject): Record<string, number> {
 }
 
 /**
+ * The memory of the trigger node `scope`, made on first use; past DEDUPE_LIMITS.nodes, the memory of
+ * the node first seen is dropped.
+ */
+function memoryOf(scope: string): NodeMemory {
+	let node = memory.get(scope);
+	if (node === undefined) {
+		node = { seen: new Map(), recent: [] };
+		memory.set(scope, node);
+		while (memory.size > DEDUPE_LIMITS.nodes) memory.delete(memory.keys().next().value as string);
+	}
+	return node;
+}
+
+/**
+ * The static data record to save. Written whole from this process's memory (newest last) after what
+ * was saved before and is not in memory (from before a restart): n8n saves static data
+ * last-writer-wins, and a record merged only from what this request loaded would drop what
+ * concurrent requests saved meanwhile.
+ */
+function recordToSave(
+	persisted: Record<string, number>,
+	{ seen, recent }: NodeMemory,
+	now: number,
+): Record<string, number> {
+	const record: Record<string, number> = {};
+	for (const [other, at] of Object.entries(persisted)) {
+		if (typeof at === 'number' && at * 1000 > now && !seen.has(other)) record[other] = at;
+	}
+	for (const other of recent.slice(-DEDUPE_LIMITS.persisted)) {
+		const at = seen.get(other);
+		if (at !== undefined) {
+			delete record[other];
+			record[other] = Math.ceil(at / 1000);
+		}
+	}
+	const keys = Object.keys(record);
+	for (const old of keys.slice(0, Math.max(0, keys.length - DEDUPE_LIMITS.persisted))) {
+		delete record[old];
+	}
+	return record;
+}
+
+/**
  * Whether `key` was seen within `windowMs` for this node; if not, marks it as seen in both records.
  * Synchronous on purpose: two deliveries cannot both pass between the check and the mark.
  */
@@ -123,12 +173,7 @@ export function seenBefore(
 	staticData: IDataObject,
 ): boolean {
 	const now = Date.now();
-	let node = memory.get(scope);
-	if (node === undefined) {
-		node = { seen: new Map(), recent: [] };
-		memory.set(scope, node);
-		while (memory.size > DEDUPE_LIMITS.nodes) memory.delete(memory.keys().next().value as string);
-	}
+	const node = memoryOf(scope);
 	const { seen, recent } = node;
 	const inMemory = seen.get(key);
 	if (inMemory !== undefined && inMemory > now) return true;
@@ -146,25 +191,6 @@ export function seenBefore(
 	prune(seen, now, DEDUPE_LIMITS.memoryPerNode);
 	recent.push(key);
 	if (recent.length > 2 * DEDUPE_LIMITS.persisted) recent.splice(0, DEDUPE_LIMITS.persisted);
-
-	// Written whole from this process's memory (newest last) after what was saved before and is not in
-	// memory (from before a restart): n8n saves static data last-writer-wins, and a record merged only
-	// from what this request loaded would drop what concurrent requests saved meanwhile.
-	const record: Record<string, number> = {};
-	for (const [other, at] of Object.entries(persisted)) {
-		if (typeof at === 'number' && at * 1000 > now && !seen.has(other)) record[other] = at;
-	}
-	for (const other of recent.slice(-DEDUPE_LIMITS.persisted)) {
-		const at = seen.get(other);
-		if (at !== undefined) {
-			delete record[other];
-			record[other] = Math.ceil(at / 1000);
-		}
-	}
-	const keys = Object.keys(record);
-	for (const old of keys.slice(0, Math.max(0, keys.length - DEDUPE_LIMITS.persisted))) {
-		delete record[old];
-	}
-	staticData.seenDeliveries = record;
+	staticData.seenDeliveries = recordToSave(persisted, node, now);
 	return false;
 }

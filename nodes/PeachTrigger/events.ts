@@ -1,6 +1,10 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 import { isPlainObject, setOwn } from '../Peach/helpers/json';
+import type { PeachEnvelope } from './envelope';
+
+// Parsing the body lives in envelope.ts; the trigger node and the webhook name it from here too.
+export { parseEnvelope, type PeachEnvelope } from './envelope';
 
 /** The kinds of Peach webhook, as named in the output's `kind`. */
 export type EventKind = 'order' | 'flowExecution' | 'messageDelivery' | 'aiAgent' | 'unknown';
@@ -107,91 +111,6 @@ export function kindOf(event: string): EventKind {
 	if (has(EVENTS, event)) return EVENTS[event].kind;
 	const prefix = event.split('.')[0];
 	return has(KIND_BY_PREFIX, prefix) ? KIND_BY_PREFIX[prefix] : 'unknown';
-}
-
-export interface PeachEnvelope {
-	type: string;
-	data: IDataObject;
-}
-
-export type ParseResult = { ok: true; envelope: PeachEnvelope } | { ok: false; reason: string };
-
-/** What a delivery may be: Peach's events are a few KB; anything far past this is refused with 400. */
-export const LIMITS = { bodyBytes: 1024 * 1024, typeLength: 200, depth: 64 };
-
-/** Whether a parsed value nests deeper than `max` levels (checked without recursion). */
-export function deeperThan(value: unknown, max: number): boolean {
-	const stack: Array<[unknown, number]> = [[value, 1]];
-	while (stack.length) {
-		const [current, depth] = stack.pop() as [unknown, number];
-		if (typeof current !== 'object' || current === null) continue;
-		if (depth > max) return true;
-		for (const child of Object.values(current)) stack.push([child, depth + 1]);
-	}
-	return false;
-}
-
-/**
- * The webhook body as Peach's envelope `{"type": "...", "data": {...}}`. Reads the raw bytes when n8n
- * has them (any content type), else the body n8n parsed. Never throws.
- */
-export function parseEnvelope(rawBody: unknown, parsedBody: unknown): ParseResult {
-	let body: unknown = parsedBody;
-	const raw = Buffer.isBuffer(rawBody)
-		? rawBody.toString('utf8')
-		: typeof rawBody === 'string'
-			? rawBody
-			: undefined;
-	const size = Buffer.isBuffer(rawBody)
-		? rawBody.length
-		: raw !== undefined
-			? Buffer.byteLength(raw)
-			: 0;
-	if (size > LIMITS.bodyBytes) {
-		return { ok: false, reason: "The body is larger than 1 MB; Peach's events are a few KB." };
-	}
-	if (raw !== undefined && raw.trim() !== '') {
-		try {
-			body = JSON.parse(raw);
-		} catch {
-			return {
-				ok: false,
-				reason:
-					'The body is not JSON. Peach posts {"type": "...", "data": {...}} as application/json.',
-			};
-		}
-	} else if (typeof parsedBody === 'string') {
-		return {
-			ok: false,
-			reason:
-				'The body is not JSON. Peach posts {"type": "...", "data": {...}} as application/json.',
-		};
-	}
-	if (!isPlainObject(body)) {
-		return {
-			ok: false,
-			reason: `The body is ${Array.isArray(body) ? 'an array' : 'not a JSON object'}; expected {"type": "...", "data": {...}}.`,
-		};
-	}
-	if (typeof body.type !== 'string' || body.type.trim() === '') {
-		return { ok: false, reason: 'The body has no "type" (e.g. "message_delivery.sent").' };
-	}
-	if (body.type.length > LIMITS.typeLength) {
-		return {
-			ok: false,
-			reason: `The body's "type" is longer than ${LIMITS.typeLength} characters.`,
-		};
-	}
-	if (deeperThan(body, LIMITS.depth)) {
-		return { ok: false, reason: `The body is nested deeper than ${LIMITS.depth} levels.` };
-	}
-	if (body.data !== undefined && body.data !== null && !isPlainObject(body.data)) {
-		return { ok: false, reason: 'The body\'s "data" is not an object.' };
-	}
-	return {
-		ok: true,
-		envelope: { type: body.type.trim(), data: isPlainObject(body.data) ? body.data : {} },
-	};
 }
 
 /**

@@ -6,9 +6,9 @@ import { templateOf } from '../api/templates';
 import { requireText } from '../helpers/fields';
 import { isPlainObject } from '../helpers/json';
 import { PeachInputError } from '../helpers/inputError';
-import { MEDIA_TYPES, md5Base64, withArticle } from '../helpers/media';
-import { headerMediaKind } from '../helpers/templateVariables';
+import { md5Base64 } from '../helpers/media';
 import { concurrently } from '../transport/width';
+import { refuseOtherHeader } from './headerMediaCheck';
 import type { BinaryFile } from './itemParameters';
 import { binaryFileOfItem, bytesOfFile, parameterOfItem } from './itemParameters';
 
@@ -62,19 +62,12 @@ export function notYetUploaded(media: HeaderMedia): HeaderMedia {
 	};
 }
 
-/** The content types of a kind, for messages. */
-function typesOf(kind: string): string {
-	return Object.entries(MEDIA_TYPES)
-		.filter(([, type]) => type.kind === kind)
-		.map(([contentType]) => contentType)
-		.join(', ');
-}
-
 /**
- * The item's header file when Header Media is a binary choice (undefined for None),
- * checked against the template's header: a template without a media header, or a file of another
- * kind, is refused here, before any request that uploads or sends. The template is read once per
- * execution. `given` are the variables the user gave: a header_media among them is refused too.
+ * The item's header file when Header Media is a binary choice (undefined for None), checked against
+ * the template's header (headerMediaCheck.ts): a template without a media header, or a file of
+ * another kind, is refused here, before any request that uploads or sends. The template is read
+ * once per execution. `given` are the variables the user gave: a header_media among them is refused
+ * too.
  */
 export async function headerMediaOfItem(
 	context: IExecuteFunctions,
@@ -104,25 +97,7 @@ export async function headerMediaOfItem(
 		property,
 		parameterOfItem(context, 'headerMediaFileName', itemIndex, ''),
 	);
-	const template = await templateOf(context, templateId, itemIndex);
-	const kind = headerMediaKind(template);
-	const name = typeof template.name === 'string' ? `"${template.name}"` : templateId;
-	if (!kind) {
-		throw new PeachInputError(
-			'Header Media',
-			file.fileName,
-			`cannot be sent: template ${name} has no image, video or document header`,
-			'Pick a template with a media header, or set Header Media to None (or From the Variables).',
-		);
-	}
-	if (file.kind !== kind) {
-		throw new PeachInputError(
-			`Header Media file "${file.fileName}"`,
-			file.contentType,
-			`is ${withArticle(file.kind)}, but template ${name} has ${withArticle(kind)} header`,
-			`Pass ${withArticle(kind)} file (${typesOf(kind)}), or pick a template with ${withArticle(file.kind)} header.`,
-		);
-	}
+	refuseOtherHeader(file, await templateOf(context, templateId, itemIndex), templateId);
 	return { file };
 }
 

@@ -70,31 +70,14 @@ function requestOptionsKindOf(operation: PeachOperation): RequestOptionsKind {
 }
 
 /**
- * The node's properties: the Resource dropdown, then for each resource its Operation dropdown
- * (the main action first, see FIRST; the rest sorted by name, as n8n's guidelines ask) and its
- * operations' fields.
+ * A resource's Operation dropdown (the main action first, see FIRST; the rest sorted by name, as
+ * n8n's guidelines ask), then its operations' fields.
  */
-export function nodeProperties(): INodeProperties[] {
-	const entries = firstThenByName(
-		Object.entries(registry as Record<string, ResourceDefinition>),
-		([value]) => value,
-		([, resource]) => resource.displayName,
-		[FIRST.resource],
-	);
+function operationProperties(value: string, resource: ResourceDefinition): INodeProperties[] {
+	const operations = Object.values(resource.operations);
+	const defaultOperation = resource.defaultOperation;
 	const properties: INodeProperties[] = [
 		{
-			displayName: 'Resource',
-			name: 'resource',
-			type: 'options',
-			noDataExpression: true,
-			options: entries.map(([value, resource]) => ({ name: resource.displayName, value })),
-			default: DEFAULT_RESOURCE,
-		},
-	];
-	for (const [value, resource] of entries) {
-		const operations = Object.values(resource.operations);
-		const defaultOperation = resource.defaultOperation;
-		properties.push({
 			displayName: 'Operation',
 			name: 'operation',
 			type: 'options',
@@ -107,29 +90,56 @@ export function nodeProperties(): INodeProperties[] {
 				value === FIRST.resource ? FIRST.operations : [],
 			),
 			default: defaultOperation,
-		});
-		for (const operation of operations) {
-			properties.push(
-				...updateDisplayOptions(
-					{ show: { resource: [value], operation: [operation.option.value] } },
-					operation.properties,
-				),
-			);
-		}
-	}
-	// Max Concurrent Requests acts where one request is made per item (or per delivery); a batch
-	// operation (all items in one request) has Timeout only; operations that deliver also have
-	// Send Again If Outcome Unknown. One Request Options per resource and kind.
-	for (const [value, resource] of entries) {
-		const byKind = new Map<RequestOptionsKind, string[]>();
-		for (const operation of Object.values(resource.operations)) {
-			const kind = requestOptionsKindOf(operation);
-			byKind.set(kind, [...(byKind.get(kind) ?? []), operation.option.value]);
-		}
-		for (const [kind, operations] of byKind)
-			properties.push(
-				requestOptionsField(kind, { show: { resource: [value], operation: operations } }),
-			);
+		},
+	];
+	for (const operation of operations) {
+		properties.push(
+			...updateDisplayOptions(
+				{ show: { resource: [value], operation: [operation.option.value] } },
+				operation.properties,
+			),
+		);
 	}
 	return properties;
+}
+
+/**
+ * A resource's Request Options, one per kind. Max Concurrent Requests acts where one request is made
+ * per item (or per delivery); a batch operation (all items in one request) has Timeout only;
+ * operations that deliver also have Send Again If Outcome Unknown.
+ */
+function requestOptionsProperties(value: string, resource: ResourceDefinition): INodeProperties[] {
+	const byKind = new Map<RequestOptionsKind, string[]>();
+	for (const operation of Object.values(resource.operations)) {
+		const kind = requestOptionsKindOf(operation);
+		byKind.set(kind, [...(byKind.get(kind) ?? []), operation.option.value]);
+	}
+	return [...byKind].map(([kind, operations]) =>
+		requestOptionsField(kind, { show: { resource: [value], operation: operations } }),
+	);
+}
+
+/**
+ * The node's properties: the Resource dropdown, then for each resource its Operation dropdown and its
+ * operations' fields, then each resource's Request Options.
+ */
+export function nodeProperties(): INodeProperties[] {
+	const entries = firstThenByName(
+		Object.entries(registry as Record<string, ResourceDefinition>),
+		([value]) => value,
+		([, resource]) => resource.displayName,
+		[FIRST.resource],
+	);
+	return [
+		{
+			displayName: 'Resource',
+			name: 'resource',
+			type: 'options',
+			noDataExpression: true,
+			options: entries.map(([value, resource]) => ({ name: resource.displayName, value })),
+			default: DEFAULT_RESOURCE,
+		},
+		...entries.flatMap(([value, resource]) => operationProperties(value, resource)),
+		...entries.flatMap(([value, resource]) => requestOptionsProperties(value, resource)),
+	];
 }

@@ -30,16 +30,18 @@ export function directUploadBody(file: MediaFile): IDataObject {
 	};
 }
 
+/** Where Peach's direct upload says the bytes go (putToStorage checks that place before it sends). */
+type StorageTarget = Parameters<typeof putToStorage>[1];
+
 /**
- * Peach's documented direct upload: `POST /medias/direct_uploads`, the bytes to the storage URL
- * with exactly the headers given (no API key), and `POST /medias/finalize` with the signed ID.
- * Answers with the finalized media (its `media_url`, `media://…`).
+ * `POST /medias/direct_uploads`: Peach's answer names where the bytes go (`direct_upload`: its URL,
+ * the headers to send exactly, the method) and the signed ID that finalizes them.
  */
-export async function uploadMedia(
+async function startDirectUpload(
 	context: IExecuteFunctions,
 	file: MediaFile,
 	itemIndex: number,
-): Promise<IDataObject> {
+): Promise<{ target: StorageTarget; signedId: string }> {
 	const created = await peachApiRequest.call(context, {
 		method: 'POST',
 		path: apiPath`/medias/direct_uploads`,
@@ -63,16 +65,22 @@ export async function uploadMedia(
 	if (isPlainObject(upload.headers)) {
 		for (const [name, value] of Object.entries(upload.headers)) headers[name] = String(value);
 	}
-	await putToStorage(
-		context,
-		{
-			url: upload.url,
-			headers,
-			method: typeof upload.method === 'string' ? upload.method : undefined,
-		},
-		file.bytes,
-		itemIndex,
-	);
+	const method = typeof upload.method === 'string' ? upload.method : undefined;
+	return { target: { url: upload.url, headers, method }, signedId };
+}
+
+/**
+ * Peach's documented direct upload: `POST /medias/direct_uploads`, the bytes to the storage URL
+ * with exactly the headers given (no API key), and `POST /medias/finalize` with the signed ID.
+ * Answers with the finalized media (its `media_url`, `media://…`).
+ */
+export async function uploadMedia(
+	context: IExecuteFunctions,
+	file: MediaFile,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const { target, signedId } = await startDirectUpload(context, file, itemIndex);
+	await putToStorage(context, target, file.bytes, itemIndex);
 	const finalized = await peachApiRequest.call(context, {
 		method: 'POST',
 		path: apiPath`/medias/finalize`,

@@ -8,7 +8,7 @@ const PAGE_SIZE = 1000;
 
 /**
  * Every template message Peach lists as updated since `since` (`GET /template_messages`, all pages
- * of its largest size): what Peach itself shows it queued, read by a retry before it sends again.
+ * of its largest size): what Peach itself shows it queued, read by a Retry before it sends again.
  */
 export async function templateMessagesSince(
 	context: IExecuteFunctions,

@@ -127,7 +127,7 @@ function timeoutOption(): INodeProperties {
 }
 
 /**
- * Request Options of operations that deliver: whether a retry makes again what an earlier try left
+ * Request Options of operations that deliver: whether a Retry makes again what an earlier try left
  * with an unknown outcome, and what names each item's delivery between tries.
  */
 function deliveryOptions(): INodeProperties[] {
@@ -167,7 +167,7 @@ function dryRunOption(): INodeProperties {
 /**
  * Request Options: how many items go to Peach at once (operations that make one request per item
  * or per delivery), how long a request may take (every operation), and, for operations that deliver,
- * whether a retry makes again what an earlier try left with an unknown outcome. `displayOptions`
+ * whether a Retry makes again what an earlier try left with an unknown outcome. `displayOptions`
  * places each variant.
  */
 export function requestOptionsField(

@@ -13,18 +13,7 @@ export async function inLanes<T>(
 	work: (entry: T) => Promise<void>,
 ): Promise<void> {
 	// Each lane's entries in input order, and a heap of the lanes that may start, by their next entry.
-	const lanes: number[][] = [];
-	const laneIndex = new Map<string, number>();
-	entries.forEach((entry, index) => {
-		const key = laneOf(entry);
-		let lane = key === undefined ? undefined : laneIndex.get(key);
-		if (lane === undefined) {
-			lane = lanes.length;
-			lanes.push([]);
-			if (key !== undefined) laneIndex.set(key, lane);
-		}
-		lanes[lane].push(index);
-	});
+	const lanes = lanesOf(entries, laneOf);
 	const next = lanes.map(() => 0);
 	const ready = new MinHeap();
 	lanes.forEach((lane, index) => ready.push(lane[0], index));
@@ -58,6 +47,26 @@ export async function inLanes<T>(
 		};
 		start();
 	});
+}
+
+/**
+ * The entries' positions, grouped in lanes in the order the lanes first appear: the entries of one
+ * `laneOf` in input order; an entry without a lane alone in a lane of its own.
+ */
+function lanesOf<T>(entries: T[], laneOf: (entry: T) => string | undefined): number[][] {
+	const lanes: number[][] = [];
+	const laneIndex = new Map<string, number>();
+	entries.forEach((entry, index) => {
+		const key = laneOf(entry);
+		let lane = key === undefined ? undefined : laneIndex.get(key);
+		if (lane === undefined) {
+			lane = lanes.length;
+			lanes.push([]);
+			if (key !== undefined) laneIndex.set(key, lane);
+		}
+		lanes[lane].push(index);
+	});
+	return lanes;
 }
 
 /** Lanes by the input position of their next entry: the smallest first. */

@@ -35,6 +35,40 @@ function fileNameOf(headerMedia: unknown): string {
 }
 
 /**
+ * A header component as the phone shows it (a media header as its kind and the file that fills it,
+ * else its text filled with the values), and its line of the text.
+ */
+function previewHeader(
+	component: IDataObject,
+	filled: string,
+	values: IDataObject | undefined,
+): { header: NonNullable<TemplatePreview['header']>; line: string } {
+	const kind = String(component.data_type ?? 'text');
+	if (['image', 'video', 'document'].includes(kind)) {
+		const file = fileNameOf(values?.header_media);
+		return { header: { media: kind, file }, line: `[${kind}: ${file}]` };
+	}
+	return { header: { text: filled }, line: filled };
+}
+
+/**
+ * A button component as the contact sees it (its text, and for a URL or phone button where it leads,
+ * filled with the values), and its line of the text: `[Pay → https://…]`.
+ */
+function previewButton(
+	component: IDataObject,
+	filled: string,
+): { button: PreviewButton; line: string } {
+	const type = String(component.sub_type ?? 'quick_reply');
+	const text = typeof component.name === 'string' ? component.name : '';
+	const button: PreviewButton = { type, text };
+	if (type === 'url') button.url = filled;
+	if (type === 'phone_number') button.phoneNumber = filled;
+	const line = `[${text}${button.url ? ` → ${button.url}` : ''}${button.phoneNumber ? ` → ${button.phoneNumber}` : ''}]`;
+	return { button, line };
+}
+
+/**
  * A template message as the contact's phone would show it, from the template's components (header,
  * body, footer, buttons, in their order) and the values that fill its variables (`header_media` is
  * the media header's file). Pure.
@@ -51,15 +85,9 @@ export function renderTemplate(
 		const filled = fillPlaceholders(value, values);
 		switch (component.component_type) {
 			case 'header': {
-				const kind = String(component.data_type ?? 'text');
-				if (['image', 'video', 'document'].includes(kind)) {
-					const file = fileNameOf(values?.header_media);
-					preview.header = { media: kind, file };
-					lines.push(`[${kind}: ${file}]`);
-				} else {
-					preview.header = { text: filled };
-					lines.push(filled);
-				}
+				const { header, line } = previewHeader(component, filled, values);
+				preview.header = header;
+				lines.push(line);
 				break;
 			}
 			case 'body':
@@ -71,15 +99,9 @@ export function renderTemplate(
 				lines.push(filled);
 				break;
 			case 'buttons': {
-				const type = String(component.sub_type ?? 'quick_reply');
-				const text = typeof component.name === 'string' ? component.name : '';
-				const button: PreviewButton = { type, text };
-				if (type === 'url') button.url = filled;
-				if (type === 'phone_number') button.phoneNumber = filled;
+				const { button, line } = previewButton(component, filled);
 				buttons.push(button);
-				lines.push(
-					`[${text}${button.url ? ` → ${button.url}` : ''}${button.phoneNumber ? ` → ${button.phoneNumber}` : ''}]`,
-				);
+				lines.push(line);
 				break;
 			}
 		}

@@ -29,6 +29,42 @@ const FIRST_PAUSE_MS = 1000;
 const DEADLINE_SLACK_MS = 25;
 const LONGEST_PAUSE_MS = 10_000;
 
+/** What every read of one following shares: when it began, its one time limit, the caller's options. */
+interface Following {
+	started: number;
+	deadline: number;
+	options: FollowOptions;
+}
+
+/** Whether a request is still followed: no final answer, no error, and its wait not run out. */
+function stillOpen(result: Followed): boolean {
+	return !(result.done || result.error || result.outOfTime);
+}
+
+/** One read of a followed request, into its result. */
+async function readOnce(
+	this: PeachContext,
+	following: Following,
+	request: PeachRequest,
+	result: Followed,
+): Promise<void> {
+	// No read starts, and none outlives, the one time limit.
+	const { deadline } = following;
+	if (performance.now() >= deadline) return;
+	try {
+		result.body = await peachApiRequest.call(this, { ...request, deadline });
+		result.polls++;
+		result.done = following.options.done(result.body);
+	} catch (error) {
+		// A read the time limit cut off (its timeout is the time left, or Peach asked to
+		// wait beyond it) is the wait timing out, with the last status read: not a failure.
+		if (wasPastDeadline(error) || performance.now() >= deadline - DEADLINE_SLACK_MS)
+			result.outOfTime = true;
+		else result.error = error as Error;
+	}
+	result.lastReadMs = performance.now() - following.started;
+}
+
 /**
  * Reads every request (GETs only: a send is never repeated) again and again until each answer is
  * final, in one loop bounded by one time limit: a round reads the unfinished ones (as many at a
@@ -47,7 +83,7 @@ export async function followUntil(
 		throw new TypeError('Only reads are followed');
 	}
 	const started = performance.now();
-	const deadline = started + options.timeoutMs;
+	const following: Following = { started, deadline: started + options.timeoutMs, options };
 	const results: Followed[] = requests.map(() => ({
 		body: undefined,
 		done: false,
@@ -56,33 +92,15 @@ export async function followUntil(
 	}));
 	let pause = FIRST_PAUSE_MS;
 	for (;;) {
-		const open = results.flatMap((result, index) =>
-			result.done || result.error || result.outOfTime ? [] : [index],
-		);
+		const open = results.flatMap((result, index) => (stillOpen(result) ? [index] : []));
 		await concurrently(
 			this,
 			open,
 			() => undefined,
-			async (index) => {
-				// No read starts, and none outlives, the one time limit.
-				if (performance.now() >= deadline) return;
-				const result = results[index];
-				try {
-					result.body = await peachApiRequest.call(this, { ...requests[index], deadline });
-					result.polls++;
-					result.done = options.done(result.body);
-				} catch (error) {
-					// A read the time limit cut off (its timeout is the time left, or Peach asked to
-					// wait beyond it) is the wait timing out, with the last status read: not a failure.
-					if (wasPastDeadline(error) || performance.now() >= deadline - DEADLINE_SLACK_MS)
-						result.outOfTime = true;
-					else result.error = error as Error;
-				}
-				result.lastReadMs = performance.now() - started;
-			},
+			async (index) => await readOnce.call(this, following, requests[index], results[index]),
 		);
-		const left = deadline - performance.now();
-		if (results.every((result) => result.done || result.error || result.outOfTime) || left <= 0) {
+		const left = following.deadline - performance.now();
+		if (!results.some(stillOpen) || left <= 0) {
 			return { results, waitedMs: performance.now() - started };
 		}
 		await sleep(Math.min(pause, left));

@@ -106,8 +106,9 @@ async function timedExchange(
  * waited out (Retry-After) and the request sent again, since Peach did not take it, within the bounds
  * above; it also narrows the execution's width. Each try holds a place within that width (width.ts)
  * for its exchange and, after a 429, for its Retry-After: so while Peach refuses, a width of N makes
- * at most N tries per Retry-After, retries included. Nothing else is ever repeated, so a delivering
- * request that may have reached Peach is made exactly once. Every request has the execution's timeout.
+ * at most N tries per Retry-After, those sent again included. Nothing else is ever repeated, so a
+ * delivering request that may have reached Peach is made exactly once. Every request has the
+ * execution's timeout.
  */
 export async function peachApiRequest(this: PeachContext, request: PeachRequest): Promise<unknown> {
 	const width = widthOf(this);

@@ -11,7 +11,7 @@ import { REQUEST_LIMITS } from '../helpers/requestLimits';
 export interface RequestOptions {
 	timeoutMs: number;
 	concurrency: number;
-	/** On a retry, make again the deliveries an earlier try left with an unknown outcome. */
+	/** On a Retry, make again the deliveries an earlier try left with an unknown outcome. */
 	resendUnknown: boolean;
 	/** Check every item and show what would be sent; send, upload and record nothing. */
 	dryRun: boolean;

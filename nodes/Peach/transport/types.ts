@@ -20,8 +20,9 @@ export interface PeachRequest {
 	notFound?: { label: string; id: string };
 	/**
 	 * For a request that delivers a message or moves money (sends, refunds): the delivering run's permit,
-	 * given only once every item was checked. Such a request is never retried, and an unclear failure
-	 * says it may already have happened.
+	 * given only once every item was checked. Such a request is never sent again once Peach may have
+	 * taken it (only a 429, which Peach did not take, is sent again after Retry-After), and an unclear
+	 * failure says it may already have happened.
 	 */
 	delivers?: DeliveryPermit;
 	/**

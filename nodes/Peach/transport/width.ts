@@ -4,7 +4,7 @@ import type { PeachContext } from './types';
 
 /**
  * Concurrency: how many requests of an execution are with Peach at once (the width). Peach
- * documents no rate limit, so the width is found the way TCP and the AWS SDKs' adaptive retry mode
+ * documents no rate limit, so the width is found the way TCP and the AWS SDKs' "adaptive retry mode"
  * find a rate: it halves on a 429 (Peach did not take the request) and narrows by a quarter when
  * answers slow down, at most once per round trip, and otherwise grows: doubling each round trip
  * while Peach answers promptly, then by one per round trip; never above the ceiling the user allows
@@ -80,8 +80,8 @@ export class Width {
 	/**
 	 * A place among the tries with Peach at once: at most `current`. A try holds it for its exchange
 	 * and, after a 429, while it waits Peach's Retry-After (request.ts), so a narrower width means
-	 * fewer requests, retries included, not only fewer new ones. `release` gives it back; places go
-	 * in the order they were asked for.
+	 * fewer requests, those sent again after Retry-After included, not only fewer new ones. `release`
+	 * gives it back; places go in the order they were asked for.
 	 */
 	async place(): Promise<void> {
 		if (this.held < this.current && this.queue.length === 0) {

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { deliveryKey } from '../../../nodes/PeachTrigger/dedupe';
+import { parseEnvelope } from '../../../nodes/PeachTrigger/envelope';
 import {
 	buildOutput,
 	decideEvent,
 	isSelected,
-	parseEnvelope,
 	passesMessageFilter,
 } from '../../../nodes/PeachTrigger/events';
 

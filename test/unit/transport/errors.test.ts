@@ -1,12 +1,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import {
-	apiErrorText,
-	buildApiError,
-	buildNetworkError,
-	flattenReasons,
-} from '../../../nodes/Peach/transport/errors';
+import { buildApiError, buildNetworkError } from '../../../nodes/Peach/transport/errors';
 import { wasNotSent } from '../../../nodes/Peach/transport/outcome';
 import { apiPath } from '../../../nodes/Peach/transport/path';
 import { DeliveryPermit } from '../../../nodes/Peach/transport/permit';
@@ -14,36 +9,6 @@ import { node, TEST_API_KEY, TEST_BASE_URL } from '../support/harness';
 
 /** The router's permit for a delivering request (tests stand in for the router). */
 const permit = new DeliveryPermit();
-
-describe('error text', () => {
-	it('flattens 422 reasons into "field: message"', () => {
-		expect(
-			flattenReasons({
-				template_message: { whats_app_template_id: ['is not approved', 'is archived'] },
-				contact: { phone_number: ['is invalid'] },
-			}),
-		).toEqual([
-			'template_message.whats_app_template_id: is not approved, is archived',
-			'contact.phone_number: is invalid',
-		]);
-	});
-
-	it('reads every documented error shape', () => {
-		expect(apiErrorText({ message: 'Unauthorized' })).toBe('Unauthorized');
-		expect(
-			apiErrorText({ status: 'failed', reason: { blob: { byte_size: ['is too large'] } } }),
-		).toBe('blob.byte_size: is too large');
-		expect(apiErrorText({ error: 'Not found' })).toBe('Not found');
-		expect(apiErrorText({ error: { message: 'boom' } })).toBe('boom');
-		expect(apiErrorText({ errors: ['a', 'b'] })).toBe('a, b');
-		expect(apiErrorText({ message: 'Variables missing', code: 'missing_variables' })).toBe(
-			'Variables missing (missing_variables)',
-		);
-		expect(apiErrorText('plain text failure')).toBe('plain text failure');
-		expect(apiErrorText('<!DOCTYPE html><html>oops</html>')).toBe('');
-		expect(apiErrorText(undefined)).toBe('');
-	});
-});
 
 describe('buildApiError', () => {
 	const send = { method: 'POST' as const, path: apiPath`/events`, itemIndex: 2, delivers: permit };
