@@ -176,9 +176,19 @@ async function peachShows(
 	return { shown, ambiguous };
 }
 
-/** Fills in `earlierOf` from the store and Peach (the node context's own knowledge is there). */
-export async function resolveEarlier(r: Resolving): Promise<void> {
-	const asked = ranked(r);
+/**
+ * What Peach shows of the deliveries `asked` about (peachShows), whether its list can tell contacts
+ * and templates apart (`canTell`), or why it could not be read (`unreadable`).
+ */
+async function askPeach(
+	r: Resolving,
+	asked: Array<{ index: number; rank: number }>,
+): Promise<{
+	shown: Map<number, PeachShows>;
+	ambiguous: Map<number, string>;
+	canTell: boolean;
+	unreadable?: string;
+}> {
 	// Peach is read only where it decides something.
 	let witness: Witness | undefined;
 	let unreadable: string | undefined;
@@ -192,7 +202,13 @@ export async function resolveEarlier(r: Resolving): Promise<void> {
 	const { shown, ambiguous } = witness
 		? await peachShows(r, asked, witness)
 		: { shown: new Map<number, PeachShows>(), ambiguous: new Map<number, string>() };
-	const canTell = witness?.canTell === true;
+	return { shown, ambiguous, canTell: witness?.canTell === true, unreadable };
+}
+
+/** Fills in `earlierOf` from the store and Peach (the node context's own knowledge is there). */
+export async function resolveEarlier(r: Resolving): Promise<void> {
+	const asked = ranked(r);
+	const { shown, ambiguous, canTell, unreadable } = await askPeach(r, asked);
 	r.fromStore.forEach((from, index) => {
 		const known = r.earlierOf[index];
 		const peach = shown.get(index);
