@@ -20,12 +20,11 @@ import type { RunEntry } from './outcome';
 import {
 	claimError,
 	closingReport,
-	earlierJson,
 	nothingSentError,
 	RunFailures,
-	unknownError,
 	unknownErrorOf,
 } from './outcome';
+import { earlierJson, unknownError } from './outcome.earlier';
 import { presentDeliveries } from './presentation';
 import { ClaimedElsewhere, DeliveryRecord } from './record/record';
 
