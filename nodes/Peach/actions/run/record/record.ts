@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { EarlierOutcome } from '../../node.type';
-import { entry, type Place, placeRun, runSums, tokenOf, occurrences } from './chain';
+import { type BucketRun, entry, runSums } from './chain';
 import { type BucketState, bucketState, fold, type Status } from './fold';
 import { keepUntilSaved, lookAtDueSoon } from './lifetime';
 import { isRetry, lineageOf, nodeContextOf, runIndexOf, savedExecutionsOf, storeOf } from './n8n';
@@ -9,13 +9,15 @@ import { nodeRecordIn, openRun, type RecordEntry } from './nodeRecord';
 import { type FromStore, readBack } from './readBack';
 import { pairChangedItems, resolveEarlier } from './resolve';
 import { factEntries, RecordStore } from './store';
-import { groupOf, identitiesByGroup, type Witnessed } from './witness';
+import { peachAskedSince, type PlannedDelivery, type RunOf, thisRun } from './thisRun';
+import { groupOf, identitiesByGroup } from './witness';
 
 /**
  * The delivery record ("never twice", what other APIs call idempotency): what a delivering operation
  * already did, so that none of n8n's ways of recovering from a failure makes a request Peach accepted
  * again. Only the delivering runner uses it.
- * What it relies on from n8n is in n8n.ts; what a delivery is, and its entries, in chain.ts.
+ * What it relies on from n8n is in n8n.ts; what a delivery is, and its entries, in chain.ts; how this
+ * run names its deliveries, in thisRun.ts.
  *
  * - **The node context** (nodeRecord.ts; n8n keeps it between Retry On Fail tries and hands the saved
  *   copy back to the editor's Retry) holds each delivery's outcome and Peach's answer.
@@ -34,32 +36,6 @@ export class ClaimedElsewhere extends Error {
 			'another try of this execution, running at the same time, claimed this delivery first (the Retry was pressed twice?), so this one does not make it',
 		);
 	}
-}
-
-/** Peach's clock and n8n's may differ: Peach is asked from this long before the execution began. */
-const CLOCK_MARGIN_MS = 60_000;
-/** Where n8n does not say when an execution began (n8n 1.x): Peach's own default window. */
-const WITHOUT_START_MS = 24 * 3600_000;
-
-/** A delivery to record: its lane (recipient or own key), what it sends, and how Peach lists it. */
-export interface PlannedDelivery {
-	lane: string;
-	content: unknown;
-	/** The user's Delivery Key: names the delivery instead of its content. */
-	deliveryKey?: string;
-	/** The contact and template Peach's list of template messages would show it by. */
-	witnessed?: Witnessed;
-}
-
-/** This run of the node: which execution and run it is, and its deliveries' names and places. */
-interface RunOf {
-	lineage: string;
-	ordinal: number;
-	runIndex: number;
-	identities: string[];
-	tokens: string[];
-	places: Place[];
-	witnessed: Array<Witnessed | undefined>;
 }
 
 export class DeliveryRecord {
@@ -86,7 +62,7 @@ export class DeliveryRecord {
 	private constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly run: RunOf,
-		buckets: ReturnType<typeof placeRun>['buckets'],
+		buckets: Map<number, BucketRun>,
 		private readonly entries: Record<string, RecordEntry> | undefined,
 		private readonly planned: Record<string, string[]>,
 		private readonly store: RecordStore | undefined,
@@ -115,31 +91,17 @@ export class DeliveryRecord {
 		const held = nodeRecordIn(nodeContext);
 		const runIndex = runIndexOf(context);
 		const opened = held ? openRun(held.record, runIndex) : undefined;
-		const ordinal = opened?.ordinal ?? 0;
-		const tokens = planned.map((delivery) =>
-			tokenOf(operationKey, delivery.lane, delivery.content, delivery.deliveryKey),
-		);
-		const occurrence = occurrences(tokens);
 		const lineage = lineageOf(context);
-		const placed = placeRun(
-			lineage.name,
-			ordinal,
-			tokens,
-			planned.map((delivery) => delivery.lane),
-		);
+		const { run, buckets } = thisRun(operationKey, planned, {
+			lineage: lineage.name,
+			ordinal: opened?.ordinal ?? 0,
+			runIndex,
+		});
 		const helpers = storeOf(context);
 		const record = new DeliveryRecord(
 			context,
-			{
-				lineage: lineage.name,
-				ordinal,
-				runIndex,
-				identities: tokens.map((token, index) => JSON.stringify([token, occurrence[index]])),
-				tokens,
-				places: placed.places,
-				witnessed: planned.map((delivery) => delivery.witnessed),
-			},
-			placed.buckets,
+			run,
+			buckets,
 			opened?.entries,
 			opened?.planned ?? {},
 			helpers && held
@@ -149,12 +111,7 @@ export class DeliveryRecord {
 		await record.readEarlier(nodeContext ?? {}, {
 			retry: isRetry(context),
 			earlierTry: opened?.earlierTry ?? false,
-			// Peach is asked what it queued since the execution began: n8n 2.x says when; n8n 1.x only
-			// through the node's own record (not after a crash: then Peach's own default window).
-			since:
-				(lineage.establishedAt ??
-					(held && !held.fresh ? held.record.startedAt : Date.now() - WITHOUT_START_MS)) -
-				CLOCK_MARGIN_MS,
+			since: peachAskedSince(lineage, held),
 			// A Retry reads n8n's store (a crashed try's record is there); so does every run on n8n 1.x,
 			// whose stalled queue jobs run again as the same execution without saying so.
 			readStore: isRetry(context) || lineage.establishedAt === undefined,
