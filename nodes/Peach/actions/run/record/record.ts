@@ -5,12 +5,12 @@ import { type BucketRun, entry, runSums } from './chain';
 import { type BucketState, bucketState, fold, type Status } from './fold';
 import { keepUntilSaved, lookAtDueSoon } from './lifetime';
 import { isRetry, lineageOf, nodeContextOf, runIndexOf, savedExecutionsOf, storeOf } from './n8n';
-import { nodeRecordIn, openRun, type RecordEntry } from './nodeRecord';
+import { nodeRecordIn, openRun } from './nodeRecord';
 import { type FromStore, readBack } from './readBack';
-import { pairChangedItems, resolveEarlier } from './resolve';
+import { resolveEarlier } from './resolve';
+import { RunInContext } from './runInContext';
 import { factEntries, RecordStore } from './store';
 import { peachAskedSince, type PlannedDelivery, type RunOf, thisRun } from './thisRun';
-import { groupOf, identitiesByGroup } from './witness';
 
 /**
  * The delivery record ("never twice", what other APIs call idempotency): what a delivering operation
@@ -20,7 +20,8 @@ import { groupOf, identitiesByGroup } from './witness';
  * run names its deliveries, in thisRun.ts.
  *
  * - **The node context** (nodeRecord.ts; n8n keeps it between Retry On Fail tries and hands the saved
- *   copy back to the editor's Retry) holds each delivery's outcome and Peach's answer.
+ *   copy back to the editor's Retry) holds each delivery's outcome and Peach's answer (this run's
+ *   part: runInContext.ts).
  * - **n8n's deduplication store** (the one thing a node writes that survives a killed process) holds a
  *   claim before each delivering request and its outcome after, folded as it goes (fold.ts), and a
  *   run that sent everything as one entry; a Retry reads it back (readBack.ts); lifetime.ts decides
@@ -52,10 +53,6 @@ export class DeliveryRecord {
 	private forLaterRetries = false;
 	/** A retry (of any kind): another try of the same execution may be under way at the same time. */
 	private retrying = false;
-	/** The contacts and templates whose planned identities this run wrote to the node context. */
-	private readonly plannedKept = new Set<string>();
-	/** This run's identities per contact and template (made once, when first needed). */
-	private groups: Map<string, string[]> | undefined;
 	/** Deliveries an earlier try claimed, whose outcome was unknown when this one began. */
 	private readonly claimedBefore = new Set<number>();
 
@@ -63,17 +60,11 @@ export class DeliveryRecord {
 		private readonly context: IExecuteFunctions,
 		private readonly run: RunOf,
 		buckets: Map<number, BucketRun>,
-		private readonly entries: Record<string, RecordEntry> | undefined,
-		private readonly planned: Record<string, string[]>,
+		private readonly inContext: RunInContext,
 		private readonly store: RecordStore | undefined,
 	) {
 		this.status = run.identities.map(() => 'pending');
-		this.earlierOf = run.identities.map((identity) => {
-			const earlier = entries?.[identity];
-			return earlier
-				? { outcome: earlier.outcome, at: earlier.at, json: earlier.json, reason: earlier.reason }
-				: undefined;
-		});
+		this.earlierOf = inContext.earlierOf();
 		for (const [bucket, bucketRun] of buckets) this.buckets.set(bucket, bucketState(bucketRun));
 	}
 
@@ -102,8 +93,7 @@ export class DeliveryRecord {
 			context,
 			run,
 			buckets,
-			opened?.entries,
-			opened?.planned ?? {},
+			new RunInContext(run, opened?.entries, opened?.planned ?? {}),
 			helpers && held
 				? new RecordStore(helpers, `${context.getWorkflow().id}|${context.getNode().id}`)
 				: undefined,
@@ -121,7 +111,7 @@ export class DeliveryRecord {
 
 	/** Whether a Retry of this execution (or Retry On Fail) can tell what this run sent. */
 	get remembers(): boolean {
-		return this.entries !== undefined;
+		return this.inContext.entries !== undefined;
 	}
 
 	/** What an earlier try did with a delivery (then this run does not make it). */
@@ -133,7 +123,7 @@ export class DeliveryRecord {
 	forget(index: number): void {
 		this.earlierOf[index] = undefined;
 		this.status[index] = 'pending';
-		if (this.entries) delete this.entries[this.run.identities[index]];
+		this.inContext.forget(index);
 	}
 
 	/**
@@ -150,14 +140,18 @@ export class DeliveryRecord {
 
 	/** Peach accepted it. */
 	sent(index: number, json: IDataObject): void {
-		this.keep(index, { outcome: 'sent', at: new Date().toISOString(), json: { ...json } });
+		this.inContext.keep(index, {
+			outcome: 'sent',
+			at: new Date().toISOString(),
+			json: { ...json },
+		});
 		this.store?.later(factEntries(entry.sent(this.run.places[index].name)));
 		this.settle(index, 'sent');
 	}
 
 	/** It may have reached Peach (a server error, a timeout): never made again by a retry by itself. */
 	unknown(index: number, reason: string): void {
-		this.keep(index, { outcome: 'unknown', at: new Date().toISOString(), reason });
+		this.inContext.keep(index, { outcome: 'unknown', at: new Date().toISOString(), reason });
 		this.settle(index, 'unknown');
 	}
 
@@ -166,7 +160,7 @@ export class DeliveryRecord {
 	 * try's claim of it is then its own).
 	 */
 	notSent(index: number): void {
-		if (this.entries) delete this.entries[this.run.identities[index]];
+		this.inContext.forget(index);
 		this.store?.remove([entry.claim(this.run.places[index].name)]);
 		this.settle(index, 'notSent');
 	}
@@ -178,10 +172,7 @@ export class DeliveryRecord {
 	 */
 	async close(): Promise<void> {
 		const allSent = this.status.length > 0 && this.status.every((status) => status === 'sent');
-		if (allSent && this.entries) {
-			for (const identity of Object.keys(this.entries)) delete this.entries[identity];
-			for (const group of Object.keys(this.planned)) delete this.planned[group];
-		}
+		if (allSent) this.inContext.letGo();
 		for (const state of this.buckets.values())
 			fold(state, this.status, this.run.places, this.store, true);
 		const { store, run } = this;
@@ -221,9 +212,7 @@ export class DeliveryRecord {
 		how: { retry: boolean; earlierTry: boolean; since: number; readStore: boolean },
 	): Promise<void> {
 		const { run, store } = this;
-		const gone = this.entries
-			? pairChangedItems(this.entries, this.planned, run.identities, run.witnessed, this.earlierOf)
-			: [];
+		const gone = this.inContext.pairChanged(this.earlierOf);
 		this.forLaterRetries = how.retry;
 		this.retrying = how.retry || how.earlierTry;
 		let fromStore: FromStore[] = run.tokens.map(() => 'absent');
@@ -260,25 +249,6 @@ export class DeliveryRecord {
 			this.status[index] = earlier.outcome;
 		});
 		for (const state of this.buckets.values()) fold(state, this.status, run.places, store, false);
-	}
-
-	/**
-	 * A delivery's outcome in the node context, with the contact and template (for a changed item) and
-	 * every identity this run plans for them (an item a later try finds among them did not change).
-	 */
-	private keep(index: number, outcome: RecordEntry): void {
-		if (!this.entries) return;
-		const { identities, witnessed } = this.run;
-		const delivery = witnessed[index];
-		this.entries[identities[index]] = { ...outcome, ...(delivery ? { witnessed: delivery } : {}) };
-		if (!delivery) return;
-		const group = groupOf(delivery);
-		if (this.plannedKept.has(group)) return;
-		this.plannedKept.add(group);
-		this.groups ??= identitiesByGroup(identities, witnessed);
-		this.planned[group] = [
-			...new Set([...(this.planned[group] ?? []), ...(this.groups.get(group) ?? [])]),
-		];
 	}
 
 	private anchorOf(bucket: number): string {
