@@ -26,7 +26,10 @@ export interface RunEntry {
 /** A run's failed input items, by their delivery's first input, with every input they stand for. */
 export class RunFailures {
 	readonly byItem = new Map<number, { inputs: number[]; error: NodeError }>();
-	/** Failed deliveries that certainly did not happen (refused, never sent): a retry makes them. */
+	/**
+	 * Failed deliveries that certainly did not happen (refused, never sent): Retry On Fail or a Retry
+	 * makes them.
+	 */
 	readonly notSent = new Set<number>();
 
 	add(inputs: number[], error: NodeError, notSent = true): void {

@@ -26,8 +26,9 @@ import { peachAskedSince, type PlannedDelivery, type RunOf, thisRun } from './th
  *   claim before each delivering request and its outcome after, folded as it goes (fold.ts), and a
  *   run that sent everything as one entry; a Retry reads it back (readBack.ts); lifetime.ts decides
  *   when it goes.
- * - **Peach** is the witness: in every retry, before anything is sent again, what Peach lists as
- *   queued since the execution began decides what the record does not know (resolve.ts).
+ * - **Peach** is the witness: in every later try (Retry On Fail or a Retry), before anything is sent
+ *   again, what Peach lists as queued since the execution began decides what the record does not
+ *   know (resolve.ts).
  */
 
 /** Another try of the same execution claimed the delivery first: it is not made by this one. */
@@ -47,11 +48,11 @@ export class DeliveryRecord {
 	private readonly found = new Set<string>();
 	/**
 	 * Whether what this run writes must stay for later Retries of the execution it retries (n8n lets the
-	 * user retry that one again, from its own data): in any Retry, and where a crashed try's record was
+	 * user Retry that one again, from its own data): in any Retry, and where a crashed try's record was
 	 * found.
 	 */
 	private forLaterRetries = false;
-	/** A retry (of any kind): another try of the same execution may be under way at the same time. */
+	/** Retry On Fail or a Retry: another try of the same execution may be under way at the same time. */
 	private retrying = false;
 	/** Deliveries an earlier try claimed, whose outcome was unknown when this one began. */
 	private readonly claimedBefore = new Set<number>();
@@ -70,7 +71,8 @@ export class DeliveryRecord {
 
 	/**
 	 * Opens the record for this run of the node (`operationKey`: the resource and operation) and, in a
-	 * retry, reads what earlier tries did: the node context, n8n's store, then Peach.
+	 * later try (Retry On Fail or a Retry), reads what earlier tries did: the node context, n8n's
+	 * store, then Peach.
 	 */
 	static async open(
 		context: IExecuteFunctions,
@@ -127,9 +129,9 @@ export class DeliveryRecord {
 	}
 
 	/**
-	 * Right before the delivering request: records the claim where a crash cannot lose it. In a retry,
-	 * a claim n8n already held is another try's, under way at the same time (two Retries pressed at
-	 * once): the delivery is then not made (ClaimedElsewhere).
+	 * Right before the delivering request: records the claim where a crash cannot lose it. In a later
+	 * try (Retry On Fail or a Retry), a claim n8n already held is another try's, under way at the same
+	 * time (two Retries pressed at once): the delivery is then not made (ClaimedElsewhere).
 	 */
 	async claim(index: number): Promise<void> {
 		const { name, bucket } = this.run.places[index];
@@ -149,15 +151,18 @@ export class DeliveryRecord {
 		this.settle(index, 'sent');
 	}
 
-	/** It may have reached Peach (a server error, a timeout): never made again by a retry by itself. */
+	/**
+	 * It may have reached Peach (a server error, a timeout): never made again by Retry On Fail or a
+	 * Retry by itself.
+	 */
 	unknown(index: number, reason: string): void {
 		this.inContext.keep(index, { outcome: 'unknown', at: new Date().toISOString(), reason });
 		this.settle(index, 'unknown');
 	}
 
 	/**
-	 * It did not happen (Peach refused it, or it never left): its claim goes (a retry makes it; a later
-	 * try's claim of it is then its own).
+	 * It did not happen (Peach refused it, or it never left): its claim goes (Retry On Fail or a Retry
+	 * makes it; a later try's claim of it is then its own).
 	 */
 	notSent(index: number): void {
 		this.inContext.forget(index);

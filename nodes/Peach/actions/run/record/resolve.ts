@@ -6,11 +6,12 @@ import type { FromStore } from './readBack';
 import { groupOf, type PeachShows, Witness, type Witnessed } from './witness';
 
 /**
- * In a retry, each delivery's earlier outcome: what the node context knows, what n8n's store says
- * (readBack.ts), and what Peach lists (witness.ts, read once per retry where a delivery depends on it).
+ * In a later try (Retry On Fail or a Retry), each delivery's earlier outcome: what the node context
+ * knows, what n8n's store says (readBack.ts), and what Peach lists (witness.ts, read once per
+ * execution where a delivery depends on it).
  */
 
-/** Peach's list is read again for a later run of the same retry once it is this old. */
+/** Peach's list is read again for a later run of the same execution once it is this old. */
 const WITNESS_FRESH_MS = 30_000;
 
 const CRASH_REASON =
@@ -73,7 +74,7 @@ export function pairChangedItems(
 		.map((other) => other.witnessed as Witnessed);
 }
 
-/** Peach's list, read once for the runs of one retry, and the messages its deliveries took. */
+/** Peach's list, read once for the runs of one execution, and the messages its deliveries took. */
 interface WitnessOfExecution {
 	readAt: number;
 	witness: Promise<Witness>;
@@ -106,7 +107,7 @@ export interface Resolving {
 	fromStore: FromStore[];
 	/** A Retry (the editor's or the API's); else a later try of Retry On Fail, or a run on n8n 1.x. */
 	retry: boolean;
-	/** The node context object: Peach's list is kept with it for the runs of one retry. */
+	/** The node context object: Peach's list is kept with it for the runs of one execution. */
 	nodeContext: object;
 	/** From when Peach is asked what it queued. */
 	since: number;
