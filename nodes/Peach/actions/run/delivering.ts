@@ -5,28 +5,16 @@ import { wasNotSent } from '../../transport/outcome';
 import { DeliveryPermit } from '../../transport/permit';
 import { requestOptionsOf } from '../../transport/requestOptions';
 import { concurrently } from '../../transport/width';
-import type {
-	Delivered,
-	DeliveringBatchOperation,
-	DeliveringOperation,
-	Delivery,
-} from '../node.type';
+import type { DeliveringBatchOperation, DeliveringOperation, Delivery } from '../node.type';
 import type { Run } from './check';
 import { checkEveryItem, deliveryKeyOf } from './check';
+import { outputsOf } from './delivering.outputs';
 import type { NodeError } from './items';
-import { errorItem, errorJson, pairedItemOf, toNodeError } from './items';
+import { errorItem, toNodeError } from './items';
 import { dryRunOutputs } from './dryRun';
 import type { RunEntry } from './outcome';
-import {
-	claimError,
-	closingReport,
-	earlierJson,
-	nothingSentError,
-	RunFailures,
-	unknownError,
-	unknownErrorOf,
-} from './outcome';
-import { presentDeliveries } from './presentation';
+import { claimError, closingReport, nothingSentError, RunFailures } from './outcome';
+import { unknownError } from './outcome.earlier';
 import { ClaimedElsewhere, DeliveryRecord } from './record/record';
 
 /**
@@ -43,7 +31,8 @@ import { ClaimedElsewhere, DeliveryRecord } from './record/record';
  *     input order, each claimed in the record first; a failure, without Continue On Fail, starts
  *     nothing new, and its error lists what was already delivered (`closingReport`, outcome.ts);
  * (5) `follow` runs over what was delivered (e.g. waiting for delivery), and can only add to those
- *     outputs; (6) `outputsOf`: outputs keep the input order, each paired to its input items.
+ *     outputs; (6) `outputsOf`: outputs keep the input order, each paired to its input items
+ *     (delivering.outputs.ts).
  */
 export async function runDelivering(
 	context: IExecuteFunctions,
@@ -236,45 +225,4 @@ async function closeRecord(context: IExecuteFunctions, record: DeliveryRecord): 
 			location: 'outputPane',
 		});
 	}
-}
-
-/**
- * Step 6: the outputs in input order, each paired to its input items: what was delivered, an earlier
- * try's unknown outcome and every failure as error items; each leads with what a person checks
- * (presentation.ts), what it had stays beneath.
- */
-async function outputsOf(
-	run: Run,
-	entries: RunEntry[],
-	delivered: Delivered[],
-): Promise<INodeExecutionData[]> {
-	const { context, failures } = run;
-	const jsonByEntry = new Map(delivered.map((entry) => [entry.itemIndex, entry.json]));
-	const output: Array<{ at: number; item: INodeExecutionData }> = [];
-	for (const entry of entries) {
-		const { inputs } = entry.delivery;
-		if (entry.earlier?.outcome === 'unknown') {
-			const error = unknownErrorOf(context, entry);
-			const json = { ...errorJson(error), ...earlierJson(entry.earlier, entry.recipient) };
-			output.push({ at: inputs[0], item: errorItem(error, inputs, json) });
-			continue;
-		}
-		const json = jsonByEntry.get(inputs[0]);
-		if (json) output.push({ at: inputs[0], item: { json, pairedItem: pairedItemOf(inputs) } });
-	}
-	for (const [at, { inputs, error }] of failures.byItem)
-		output.push({ at, item: errorItem(error, inputs) });
-	const entryAt = new Map(entries.map((entry) => [entry.delivery.inputs[0], entry]));
-	return await presentDeliveries(
-		context,
-		run.operation,
-		output
-			.sort((a, b) => a.at - b.at)
-			.map(({ at, item }) => ({
-				item,
-				plan: entryAt.get(at)?.delivery.plan,
-				recipient: entryAt.get(at)?.recipient,
-				notSent: failures.notSent.has(at),
-			})),
-	);
 }

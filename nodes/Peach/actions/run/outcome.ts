@@ -3,11 +3,12 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Delivered, Delivery, EarlierOutcome } from '../node.type';
 import type { NodeError } from './items';
+import { earlierJson, unknownError } from './outcome.earlier';
 
 /**
  * What a delivering run tells the user when it ends: the error that lists what was already sent
- * (with Peach's IDs), what was not, and what a retry does; the outputs of deliveries an earlier try
- * made or left unknown.
+ * (with Peach's IDs), what was not, and what a Retry does; the outputs of deliveries an earlier try
+ * made or left unknown are in outcome.earlier.ts.
  */
 
 /** One delivery on its way through a run: whom it is for, its place in the record, what became of it. */
@@ -25,7 +26,10 @@ export interface RunEntry {
 /** A run's failed input items, by their delivery's first input, with every input they stand for. */
 export class RunFailures {
 	readonly byItem = new Map<number, { inputs: number[]; error: NodeError }>();
-	/** Failed deliveries that certainly did not happen (refused, never sent): a retry makes them. */
+	/**
+	 * Failed deliveries that certainly did not happen (refused, never sent): Retry On Fail or a Retry
+	 * makes them.
+	 */
 	readonly notSent = new Set<number>();
 
 	add(inputs: number[], error: NodeError, notSent = true): void {
@@ -162,63 +166,6 @@ export function partialError(failures: Map<number, NodeError>, summary: RunSumma
 	return error;
 }
 
-/** Why an earlier delivery is known as sent, for its output's note. */
-function sentNote(earlier: EarlierOutcome): string {
-	const peach = earlier.peach
-		? ` Peach lists it as ${earlier.peach.id}${earlier.peach.status ? ` (${earlier.peach.status})` : ''}.`
-		: '';
-	if (earlier.json && earlier.changed)
-		return `Sent by an earlier try of this node to this contact with this template, as the item was then (it has changed since); not sent again.${peach}`;
-	if (earlier.json)
-		return `Sent by an earlier try of this node (Retry On Fail, or the execution this one retries); not sent again.${peach}`;
-	if (earlier.byPeachOnly)
-		return `Not sent again: Peach lists a message of this template to this contact since the execution began, and n8n's record of the execution did not show its outcome.${peach}`;
-	return `Sent before the n8n process running the retried execution stopped; not sent again.${peach || " Peach's answer was not kept: Template Message → Get Many Statuses lists what Peach queued."}`;
-}
-
-/** The output of a delivery an earlier try of the node made, or left unknown; this run did not. */
-export function earlierJson(earlier: EarlierOutcome, recipient: string | undefined): IDataObject {
-	if (earlier.outcome === 'sent') {
-		return {
-			...earlier.json,
-			alreadySent: {
-				at: earlier.at,
-				...(recipient !== undefined ? { recipient } : {}),
-				...(earlier.peach ? { peach: { ...earlier.peach } } : {}),
-				note: sentNote(earlier),
-			},
-		};
-	}
-	return {
-		outcomeUnknown: {
-			at: earlier.at,
-			...(recipient !== undefined ? { recipient } : {}),
-			reason: earlier.reason ?? null,
-			note: "Not sent again: the earlier request may have reached Peach. Check the contact's conversation (or the order) in the Peach web app; to send it anyway, turn on Request Options → Send Again If Outcome Unknown and retry.",
-		},
-	};
-}
-
-/**
- * A delivery (of input item `itemIndex`) an earlier try left with an unknown outcome (`reason`): not
- * made again, and not a success.
- */
-export function unknownError(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	recipient: string | undefined,
-	reason: string | null | undefined,
-): NodeError {
-	return new NodeOperationError(
-		context.getNode(),
-		`The outcome of item ${itemIndex}${recipient !== undefined ? ` (${recipient})` : ''} is unknown: an earlier try's request may have reached Peach`,
-		{
-			itemIndex,
-			description: `${reason ? `${reason} ` : ''}It is not sent again. Check it in the Peach web app (the contact's conversation, or the order; Template Message → Get Many Statuses lists what Peach queued); to send it anyway, turn on Request Options → Send Again If Outcome Unknown and retry.`,
-		},
-	);
-}
-
 /** The store could not record the claim before the request: the request was not made. */
 export function claimError(
 	context: IExecuteFunctions,
@@ -241,6 +188,19 @@ export function unknownErrorOf(context: IExecuteFunctions, entry: RunEntry): Nod
 	return unknownError(context, entry.delivery.inputs[0], entry.recipient, entry.earlier?.reason);
 }
 
+/** What was delivered, by this run or an earlier try, in input order. */
+function deliveredOf(entries: RunEntry[]): Delivered[] {
+	return entries
+		.filter((entry) => entry.json || entry.earlier?.outcome === 'sent')
+		.map((entry) => ({
+			itemIndex: entry.delivery.inputs[0],
+			json: entry.json ?? earlierJson(entry.earlier as EarlierOutcome, entry.recipient),
+			prepared: entry.delivery.plan,
+			...(entry.json ? {} : { earlier: entry.earlier }),
+		}))
+		.sort((a, b) => a.itemIndex - b.itemIndex);
+}
+
 /**
  * The report that closes a delivering run, before `follow`: what was delivered (by this run or an
  * earlier try), in input order. Without Continue On Fail, a failure ends the run with the error that
@@ -257,15 +217,7 @@ export function closingReport(
 	},
 ): Delivered[] {
 	const { entries, failures, remembered } = run;
-	const delivered: Delivered[] = entries
-		.filter((entry) => entry.json || entry.earlier?.outcome === 'sent')
-		.map((entry) => ({
-			itemIndex: entry.delivery.inputs[0],
-			json: entry.json ?? earlierJson(entry.earlier as EarlierOutcome, entry.recipient),
-			prepared: entry.delivery.plan,
-			...(entry.json ? {} : { earlier: entry.earlier }),
-		}))
-		.sort((a, b) => a.itemIndex - b.itemIndex);
+	const delivered = deliveredOf(entries);
 	if (run.continueOnFail) return delivered;
 	const unknown = entries.filter((entry) => entry.earlier?.outcome === 'unknown');
 	const unknownItems = unknown

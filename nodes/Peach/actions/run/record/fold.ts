@@ -34,6 +34,25 @@ function ownEntries(name: string, status: Status): string[] {
 }
 
 /**
+ * The notes a folded group keeps of its refused or unknown deliveries, by name; the bucket's first
+ * such group also marks the bucket (`exceptions`).
+ */
+function exceptionsOf(state: BucketState, names: string[], statuses: Status[]): string[] {
+	const exceptions = names.flatMap((name, offset) =>
+		statuses[offset] === 'notSent'
+			? factEntries(entry.refusedAt(name))
+			: statuses[offset] === 'unknown'
+				? [entry.unknownAt(name)]
+				: [],
+	);
+	if (exceptions.length && !state.exceptions) {
+		state.exceptions = true;
+		exceptions.push(entry.exceptions(state.run.anchor));
+	}
+	return exceptions;
+}
+
+/**
  * Folds the bucket's groups that are settled (`status`, by delivery), in order. At the run's end
  * (`closing`), a short last group of two or more is folded too.
  */
@@ -54,17 +73,7 @@ export function fold(
 		const statuses = positions.map((position) => status[run.deliveries[position]]);
 		if (statuses.includes('pending')) return;
 		const names = positions.map((position) => places[run.deliveries[position]].name);
-		const exceptions = names.flatMap((name, offset) =>
-			statuses[offset] === 'notSent'
-				? factEntries(entry.refusedAt(name))
-				: statuses[offset] === 'unknown'
-					? [entry.unknownAt(name)]
-					: [],
-		);
-		if (exceptions.length && !state.exceptions) {
-			state.exceptions = true;
-			exceptions.push(entry.exceptions(run.anchor));
-		}
+		const exceptions = exceptionsOf(state, names, statuses);
 		const before = state.sum.count
 			? entry.foldedSet(run.anchor, state.sum.count, state.sum.text)
 			: undefined;

@@ -13,12 +13,12 @@ import { savedStateOf } from './n8n';
  * - an execution's own record goes once n8n has saved the execution with this node's run (its node
  *   context then holds the record for any Retry: the editor's hands it back) or no longer has it;
  * - what a Retry writes (and what it found of a crashed try) belongs to the execution it retries,
- *   which n8n lets the user retry again, from that execution's own data, until it prunes it: it stays
+ *   which n8n lets the user Retry again, from that execution's own data, until it prunes it: it stays
  *   through failed Retries and waits, until a Retry of it ends in success (or is gone); then one fact,
  *   `retired`, replaces it, so that a later Retry knows the record was there and asks Peach;
- * - what no process removes (a process that stopped right after a run, a crash never retried) is
+ * - what no process removes (a process that stopped right after a run, a crash with no Retry) is
  *   dropped by n8n, oldest first, once the list holds STORE_CAP entries (store.ts);
- * - after 14 days (n8n's default time to keep executions) nothing can retry the execution any more.
+ * - after 14 days (n8n's default time to keep executions) nothing can Retry the execution any more.
  */
 
 interface Pending {
@@ -33,7 +33,7 @@ interface Pending {
 	entries: Set<string>;
 	/** Where it was found of a crashed try: the fact that retires it, else undefined. */
 	retiredBy?: string;
-	/** When the run registered it: after n8n's own time to keep executions, nothing can retry it. */
+	/** When the run registered it: after n8n's own time to keep executions, nothing can Retry it. */
 	since: number;
 	nextLookAt: number;
 	waitMs: number;
@@ -44,7 +44,7 @@ const FIRST_LOOK_MS = 1000;
 const LONGEST_WAIT_MS = 60_000;
 /** Looks made after a run, whatever else the process runs: n8n saves an execution right after its end. */
 const AFTER_THE_RUN_MS = [1500, 10_000];
-/** n8n prunes executions after 14 days by default (EXECUTIONS_DATA_MAX_AGE): none is retried later. */
+/** n8n prunes executions after 14 days by default (EXECUTIONS_DATA_MAX_AGE): no Retry comes later. */
 const RETRIED_AT_MOST_MS = 14 * 24 * 3600_000;
 
 const pending = new Map<string, Pending>();

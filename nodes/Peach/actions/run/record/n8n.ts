@@ -17,8 +17,9 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
  *    survives a process that dies. Checked: 2.40.7, 1.123.81. Tests: record.recovery.test.ts, the real-n8n
  *    checks "Retry On Fail" and "the editor's Retry".
  * 3. The execution context (`getExecutionContext()`): n8n 2.x sets `establishedAt` (a millisecond)
- *    and `triggerNode` when it creates the execution, and every retry inherits them, also the Retry
- *    of a crashed execution; n8n 1.x makes it each time the execution runs, without `triggerNode`.
+ *    and `triggerNode` when it creates the execution, and every Retry of it inherits them, also the
+ *    Retry of a crashed execution; n8n 1.x makes it each time the execution runs, without
+ *    `triggerNode`.
  *    Checked: 2.40.7 (inherited), 1.123.81 (not). Tests: record.recovery.test.ts (n8n 1.x), the queue
  *    checks (a crash's Retry finds its record).
  * 4. A Retry (the editor's or the API's) runs with mode `retry`; Retry On Fail runs the node again
@@ -57,15 +58,15 @@ export function nodeContextOf(context: IExecuteFunctions): IDataObject | undefin
 	return typeof context.getContext === 'function' ? context.getContext('node') : undefined;
 }
 
-/** The execution every retry of it belongs to: its name, and when it began where n8n says so. */
+/** The execution every Retry of it belongs to: its name, and when it began where n8n says so. */
 export interface Lineage {
 	name: string;
-	/** When n8n created the execution (n8n 2.x), the same in every retry of it. */
+	/** When n8n created the execution (n8n 2.x), the same in every Retry of it. */
 	establishedAt?: number;
 }
 
 /**
- * Fact 3: n8n 2.x names an execution by its context's `establishedAt` and trigger, which every retry
+ * Fact 3: n8n 2.x names an execution by its context's `establishedAt` and trigger, which every Retry
  * keeps; n8n 1.x only by its execution ID (a stalled queue job run again keeps it, a Retry does not).
  */
 export function lineageOf(context: IExecuteFunctions): Lineage {
@@ -108,7 +109,7 @@ export function savedExecutionsOf(context: IExecuteFunctions): SavedExecutions |
  * What n8n's saved data says of a run of the node: `running` (saved before the run ended: a Retry
  * after a crash would not have its node context), `saved` (saved with the run: its node context is
  * there), `succeeded` (saved with the run, finished without error and not waiting), `gone` (deleted
- * or pruned: nothing can retry it).
+ * or pruned: nothing can Retry it).
  */
 export type SavedState = 'running' | 'saved' | 'succeeded' | 'gone';
 

@@ -14,7 +14,7 @@ export interface RecordEntry {
 	at: string;
 	json?: IDataObject;
 	reason?: string;
-	/** The contact and template Peach lists it by (a retry whose item changed finds it so). */
+	/** The contact and template Peach lists it by (a Retry whose item changed finds it so). */
 	witnessed?: Witnessed;
 }
 
@@ -27,7 +27,7 @@ export interface NodeRecord {
 	tries: Record<string, number>;
 	/**
 	 * Per run, per contact and template that has an outcome above: the identities of every delivery
-	 * to them the tries planned, so that a retry pairs only an item no try had as a changed one.
+	 * to them the tries planned, so that a Retry pairs only an item no try had as a changed one.
 	 */
 	planned?: Record<string, Record<string, string[]>>;
 	/** When the node first ran in this execution (Peach is asked for what it queued since). */

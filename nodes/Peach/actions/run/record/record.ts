@@ -1,30 +1,34 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { EarlierOutcome } from '../../node.type';
-import { entry, type Place, placeRun, runSums, tokenOf, occurrences } from './chain';
+import { type BucketRun, entry, runSums } from './chain';
 import { type BucketState, bucketState, fold, type Status } from './fold';
 import { keepUntilSaved, lookAtDueSoon } from './lifetime';
 import { isRetry, lineageOf, nodeContextOf, runIndexOf, savedExecutionsOf, storeOf } from './n8n';
-import { nodeRecordIn, openRun, type RecordEntry } from './nodeRecord';
+import { nodeRecordIn, openRun } from './nodeRecord';
 import { type FromStore, readBack } from './readBack';
-import { pairChangedItems, resolveEarlier } from './resolve';
+import { resolveEarlier } from './resolve';
+import { RunInContext } from './runInContext';
 import { factEntries, RecordStore } from './store';
-import { groupOf, identitiesByGroup, type Witnessed } from './witness';
+import { peachAskedSince, type PlannedDelivery, type RunOf, thisRun } from './thisRun';
 
 /**
  * The delivery record ("never twice", what other APIs call idempotency): what a delivering operation
  * already did, so that none of n8n's ways of recovering from a failure makes a request Peach accepted
  * again. Only the delivering runner uses it.
- * What it relies on from n8n is in n8n.ts; what a delivery is, and its entries, in chain.ts.
+ * What it relies on from n8n is in n8n.ts; what a delivery is, and its entries, in chain.ts; how this
+ * run names its deliveries, in thisRun.ts.
  *
  * - **The node context** (nodeRecord.ts; n8n keeps it between Retry On Fail tries and hands the saved
- *   copy back to the editor's Retry) holds each delivery's outcome and Peach's answer.
+ *   copy back to the editor's Retry) holds each delivery's outcome and Peach's answer (this run's
+ *   part: runInContext.ts).
  * - **n8n's deduplication store** (the one thing a node writes that survives a killed process) holds a
  *   claim before each delivering request and its outcome after, folded as it goes (fold.ts), and a
  *   run that sent everything as one entry; a Retry reads it back (readBack.ts); lifetime.ts decides
  *   when it goes.
- * - **Peach** is the witness: in every retry, before anything is sent again, what Peach lists as
- *   queued since the execution began decides what the record does not know (resolve.ts).
+ * - **Peach** is the witness: in every later try (Retry On Fail or a Retry), before anything is sent
+ *   again, what Peach lists as queued since the execution began decides what the record does not
+ *   know (resolve.ts).
  */
 
 /** Another try of the same execution claimed the delivery first: it is not made by this one. */
@@ -36,32 +40,6 @@ export class ClaimedElsewhere extends Error {
 	}
 }
 
-/** Peach's clock and n8n's may differ: Peach is asked from this long before the execution began. */
-const CLOCK_MARGIN_MS = 60_000;
-/** Where n8n does not say when an execution began (n8n 1.x): Peach's own default window. */
-const WITHOUT_START_MS = 24 * 3600_000;
-
-/** A delivery to record: its lane (recipient or own key), what it sends, and how Peach lists it. */
-export interface PlannedDelivery {
-	lane: string;
-	content: unknown;
-	/** The user's Delivery Key: names the delivery instead of its content. */
-	deliveryKey?: string;
-	/** The contact and template Peach's list of template messages would show it by. */
-	witnessed?: Witnessed;
-}
-
-/** This run of the node: which execution and run it is, and its deliveries' names and places. */
-interface RunOf {
-	lineage: string;
-	ordinal: number;
-	runIndex: number;
-	identities: string[];
-	tokens: string[];
-	places: Place[];
-	witnessed: Array<Witnessed | undefined>;
-}
-
 export class DeliveryRecord {
 	private readonly status: Status[];
 	private readonly earlierOf: Array<EarlierOutcome | undefined>;
@@ -70,40 +48,31 @@ export class DeliveryRecord {
 	private readonly found = new Set<string>();
 	/**
 	 * Whether what this run writes must stay for later Retries of the execution it retries (n8n lets the
-	 * user retry that one again, from its own data): in any Retry, and where a crashed try's record was
+	 * user Retry that one again, from its own data): in any Retry, and where a crashed try's record was
 	 * found.
 	 */
 	private forLaterRetries = false;
-	/** A retry (of any kind): another try of the same execution may be under way at the same time. */
+	/** Retry On Fail or a Retry: another try of the same execution may be under way at the same time. */
 	private retrying = false;
-	/** The contacts and templates whose planned identities this run wrote to the node context. */
-	private readonly plannedKept = new Set<string>();
-	/** This run's identities per contact and template (made once, when first needed). */
-	private groups: Map<string, string[]> | undefined;
 	/** Deliveries an earlier try claimed, whose outcome was unknown when this one began. */
 	private readonly claimedBefore = new Set<number>();
 
 	private constructor(
 		private readonly context: IExecuteFunctions,
 		private readonly run: RunOf,
-		buckets: ReturnType<typeof placeRun>['buckets'],
-		private readonly entries: Record<string, RecordEntry> | undefined,
-		private readonly planned: Record<string, string[]>,
+		buckets: Map<number, BucketRun>,
+		private readonly inContext: RunInContext,
 		private readonly store: RecordStore | undefined,
 	) {
 		this.status = run.identities.map(() => 'pending');
-		this.earlierOf = run.identities.map((identity) => {
-			const earlier = entries?.[identity];
-			return earlier
-				? { outcome: earlier.outcome, at: earlier.at, json: earlier.json, reason: earlier.reason }
-				: undefined;
-		});
+		this.earlierOf = inContext.earlierOf();
 		for (const [bucket, bucketRun] of buckets) this.buckets.set(bucket, bucketState(bucketRun));
 	}
 
 	/**
 	 * Opens the record for this run of the node (`operationKey`: the resource and operation) and, in a
-	 * retry, reads what earlier tries did: the node context, n8n's store, then Peach.
+	 * later try (Retry On Fail or a Retry), reads what earlier tries did: the node context, n8n's
+	 * store, then Peach.
 	 */
 	static async open(
 		context: IExecuteFunctions,
@@ -115,33 +84,18 @@ export class DeliveryRecord {
 		const held = nodeRecordIn(nodeContext);
 		const runIndex = runIndexOf(context);
 		const opened = held ? openRun(held.record, runIndex) : undefined;
-		const ordinal = opened?.ordinal ?? 0;
-		const tokens = planned.map((delivery) =>
-			tokenOf(operationKey, delivery.lane, delivery.content, delivery.deliveryKey),
-		);
-		const occurrence = occurrences(tokens);
 		const lineage = lineageOf(context);
-		const placed = placeRun(
-			lineage.name,
-			ordinal,
-			tokens,
-			planned.map((delivery) => delivery.lane),
-		);
+		const { run, buckets } = thisRun(operationKey, planned, {
+			lineage: lineage.name,
+			ordinal: opened?.ordinal ?? 0,
+			runIndex,
+		});
 		const helpers = storeOf(context);
 		const record = new DeliveryRecord(
 			context,
-			{
-				lineage: lineage.name,
-				ordinal,
-				runIndex,
-				identities: tokens.map((token, index) => JSON.stringify([token, occurrence[index]])),
-				tokens,
-				places: placed.places,
-				witnessed: planned.map((delivery) => delivery.witnessed),
-			},
-			placed.buckets,
-			opened?.entries,
-			opened?.planned ?? {},
+			run,
+			buckets,
+			new RunInContext(run, opened?.entries, opened?.planned ?? {}),
 			helpers && held
 				? new RecordStore(helpers, `${context.getWorkflow().id}|${context.getNode().id}`)
 				: undefined,
@@ -149,12 +103,7 @@ export class DeliveryRecord {
 		await record.readEarlier(nodeContext ?? {}, {
 			retry: isRetry(context),
 			earlierTry: opened?.earlierTry ?? false,
-			// Peach is asked what it queued since the execution began: n8n 2.x says when; n8n 1.x only
-			// through the node's own record (not after a crash: then Peach's own default window).
-			since:
-				(lineage.establishedAt ??
-					(held && !held.fresh ? held.record.startedAt : Date.now() - WITHOUT_START_MS)) -
-				CLOCK_MARGIN_MS,
+			since: peachAskedSince(lineage, held),
 			// A Retry reads n8n's store (a crashed try's record is there); so does every run on n8n 1.x,
 			// whose stalled queue jobs run again as the same execution without saying so.
 			readStore: isRetry(context) || lineage.establishedAt === undefined,
@@ -164,7 +113,7 @@ export class DeliveryRecord {
 
 	/** Whether a Retry of this execution (or Retry On Fail) can tell what this run sent. */
 	get remembers(): boolean {
-		return this.entries !== undefined;
+		return this.inContext.entries !== undefined;
 	}
 
 	/** What an earlier try did with a delivery (then this run does not make it). */
@@ -176,13 +125,13 @@ export class DeliveryRecord {
 	forget(index: number): void {
 		this.earlierOf[index] = undefined;
 		this.status[index] = 'pending';
-		if (this.entries) delete this.entries[this.run.identities[index]];
+		this.inContext.forget(index);
 	}
 
 	/**
-	 * Right before the delivering request: records the claim where a crash cannot lose it. In a retry,
-	 * a claim n8n already held is another try's, under way at the same time (two Retries pressed at
-	 * once): the delivery is then not made (ClaimedElsewhere).
+	 * Right before the delivering request: records the claim where a crash cannot lose it. In a later
+	 * try (Retry On Fail or a Retry), a claim n8n already held is another try's, under way at the same
+	 * time (two Retries pressed at once): the delivery is then not made (ClaimedElsewhere).
 	 */
 	async claim(index: number): Promise<void> {
 		const { name, bucket } = this.run.places[index];
@@ -193,23 +142,30 @@ export class DeliveryRecord {
 
 	/** Peach accepted it. */
 	sent(index: number, json: IDataObject): void {
-		this.keep(index, { outcome: 'sent', at: new Date().toISOString(), json: { ...json } });
+		this.inContext.keep(index, {
+			outcome: 'sent',
+			at: new Date().toISOString(),
+			json: { ...json },
+		});
 		this.store?.later(factEntries(entry.sent(this.run.places[index].name)));
 		this.settle(index, 'sent');
 	}
 
-	/** It may have reached Peach (a server error, a timeout): never made again by a retry by itself. */
+	/**
+	 * It may have reached Peach (a server error, a timeout): never made again by Retry On Fail or a
+	 * Retry by itself.
+	 */
 	unknown(index: number, reason: string): void {
-		this.keep(index, { outcome: 'unknown', at: new Date().toISOString(), reason });
+		this.inContext.keep(index, { outcome: 'unknown', at: new Date().toISOString(), reason });
 		this.settle(index, 'unknown');
 	}
 
 	/**
-	 * It did not happen (Peach refused it, or it never left): its claim goes (a retry makes it; a later
-	 * try's claim of it is then its own).
+	 * It did not happen (Peach refused it, or it never left): its claim goes (Retry On Fail or a Retry
+	 * makes it; a later try's claim of it is then its own).
 	 */
 	notSent(index: number): void {
-		if (this.entries) delete this.entries[this.run.identities[index]];
+		this.inContext.forget(index);
 		this.store?.remove([entry.claim(this.run.places[index].name)]);
 		this.settle(index, 'notSent');
 	}
@@ -221,10 +177,7 @@ export class DeliveryRecord {
 	 */
 	async close(): Promise<void> {
 		const allSent = this.status.length > 0 && this.status.every((status) => status === 'sent');
-		if (allSent && this.entries) {
-			for (const identity of Object.keys(this.entries)) delete this.entries[identity];
-			for (const group of Object.keys(this.planned)) delete this.planned[group];
-		}
+		if (allSent) this.inContext.letGo();
 		for (const state of this.buckets.values())
 			fold(state, this.status, this.run.places, this.store, true);
 		const { store, run } = this;
@@ -264,9 +217,7 @@ export class DeliveryRecord {
 		how: { retry: boolean; earlierTry: boolean; since: number; readStore: boolean },
 	): Promise<void> {
 		const { run, store } = this;
-		const gone = this.entries
-			? pairChangedItems(this.entries, this.planned, run.identities, run.witnessed, this.earlierOf)
-			: [];
+		const gone = this.inContext.pairChanged(this.earlierOf);
 		this.forLaterRetries = how.retry;
 		this.retrying = how.retry || how.earlierTry;
 		let fromStore: FromStore[] = run.tokens.map(() => 'absent');
@@ -303,25 +254,6 @@ export class DeliveryRecord {
 			this.status[index] = earlier.outcome;
 		});
 		for (const state of this.buckets.values()) fold(state, this.status, run.places, store, false);
-	}
-
-	/**
-	 * A delivery's outcome in the node context, with the contact and template (for a changed item) and
-	 * every identity this run plans for them (an item a later try finds among them did not change).
-	 */
-	private keep(index: number, outcome: RecordEntry): void {
-		if (!this.entries) return;
-		const { identities, witnessed } = this.run;
-		const delivery = witnessed[index];
-		this.entries[identities[index]] = { ...outcome, ...(delivery ? { witnessed: delivery } : {}) };
-		if (!delivery) return;
-		const group = groupOf(delivery);
-		if (this.plannedKept.has(group)) return;
-		this.plannedKept.add(group);
-		this.groups ??= identitiesByGroup(identities, witnessed);
-		this.planned[group] = [
-			...new Set([...(this.planned[group] ?? []), ...(this.groups.get(group) ?? [])]),
-		];
 	}
 
 	private anchorOf(bucket: number): string {

@@ -6,11 +6,12 @@ import type { FromStore } from './readBack';
 import { groupOf, type PeachShows, Witness, type Witnessed } from './witness';
 
 /**
- * In a retry, each delivery's earlier outcome: what the node context knows, what n8n's store says
- * (readBack.ts), and what Peach lists (witness.ts, read once per retry where a delivery depends on it).
+ * In a later try (Retry On Fail or a Retry), each delivery's earlier outcome: what the node context
+ * knows, what n8n's store says (readBack.ts), and what Peach lists (witness.ts, read once per
+ * execution where a delivery depends on it).
  */
 
-/** Peach's list is read again for a later run of the same retry once it is this old. */
+/** Peach's list is read again for a later run of the same execution once it is this old. */
 const WITNESS_FRESH_MS = 30_000;
 
 const CRASH_REASON =
@@ -73,7 +74,7 @@ export function pairChangedItems(
 		.map((other) => other.witnessed as Witnessed);
 }
 
-/** Peach's list, read once for the runs of one retry, and the messages its deliveries took. */
+/** Peach's list, read once for the runs of one execution, and the messages its deliveries took. */
 interface WitnessOfExecution {
 	readAt: number;
 	witness: Promise<Witness>;
@@ -106,7 +107,7 @@ export interface Resolving {
 	fromStore: FromStore[];
 	/** A Retry (the editor's or the API's); else a later try of Retry On Fail, or a run on n8n 1.x. */
 	retry: boolean;
-	/** The node context object: Peach's list is kept with it for the runs of one retry. */
+	/** The node context object: Peach's list is kept with it for the runs of one execution. */
 	nodeContext: object;
 	/** From when Peach is asked what it queued. */
 	since: number;
@@ -176,9 +177,19 @@ async function peachShows(
 	return { shown, ambiguous };
 }
 
-/** Fills in `earlierOf` from the store and Peach (the node context's own knowledge is there). */
-export async function resolveEarlier(r: Resolving): Promise<void> {
-	const asked = ranked(r);
+/**
+ * What Peach shows of the deliveries `asked` about (peachShows), whether its list can tell contacts
+ * and templates apart (`canTell`), or why it could not be read (`unreadable`).
+ */
+async function askPeach(
+	r: Resolving,
+	asked: Array<{ index: number; rank: number }>,
+): Promise<{
+	shown: Map<number, PeachShows>;
+	ambiguous: Map<number, string>;
+	canTell: boolean;
+	unreadable?: string;
+}> {
 	// Peach is read only where it decides something.
 	let witness: Witness | undefined;
 	let unreadable: string | undefined;
@@ -192,7 +203,13 @@ export async function resolveEarlier(r: Resolving): Promise<void> {
 	const { shown, ambiguous } = witness
 		? await peachShows(r, asked, witness)
 		: { shown: new Map<number, PeachShows>(), ambiguous: new Map<number, string>() };
-	const canTell = witness?.canTell === true;
+	return { shown, ambiguous, canTell: witness?.canTell === true, unreadable };
+}
+
+/** Fills in `earlierOf` from the store and Peach (the node context's own knowledge is there). */
+export async function resolveEarlier(r: Resolving): Promise<void> {
+	const asked = ranked(r);
+	const { shown, ambiguous, canTell, unreadable } = await askPeach(r, asked);
 	r.fromStore.forEach((from, index) => {
 		const known = r.earlierOf[index];
 		const peach = shown.get(index);

@@ -8,8 +8,8 @@ import type { DeduplicationStore } from './n8n';
  *
  * - calls for one node take turns in this process, each carrying everything waiting at that moment;
  * - every call asks n8n to keep at most STORE_CAP entries (it drops the oldest): the list stays
- *   bounded whatever happened before (records no process removed: one that stopped, a crash never
- *   retried); the record's own entries are far fewer, and it removes them itself (lifetime.ts);
+ *   bounded whatever happened before (records no process removed: one that stopped, a crash with no
+ *   Retry); the record's own entries are far fewer, and it removes them itself (lifetime.ts);
  * - another process may read the list before one of these calls and write it back after, dropping
  *   what the call added: each call adds the previous call's entries again;
  * - two processes' first calls for a node may both find no list and insert one: the second insert
