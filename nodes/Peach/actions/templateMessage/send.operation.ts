@@ -14,6 +14,7 @@ import {
 import type { OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
+import { MAX_WAIT_SECONDS, waitSecondsOf } from './send.waitForDelivery';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -22,8 +23,6 @@ export const option: OperationOption = {
 	description:
 		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID',
 };
-
-export const MAX_WAIT_SECONDS = 600;
 
 export const properties: INodeProperties[] = [
 	phoneNumberField,
@@ -141,14 +140,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const headerMedia = await checkAgainstTemplate(this, itemIndex, body, variables);
 	if (!parameterOfItem(this, 'waitForDelivery', itemIndex, false)) return { body, headerMedia };
-	const waitSeconds = Number(parameterOfItem(this, 'waitTimeout', itemIndex, 60));
 	return {
 		body,
 		headerMedia,
-		waitSeconds: Math.min(
-			Math.max(Number.isFinite(waitSeconds) ? waitSeconds : 60, 1),
-			MAX_WAIT_SECONDS,
-		),
+		waitSeconds: waitSecondsOf(parameterOfItem(this, 'waitTimeout', itemIndex, 60)),
 	};
 }
 

@@ -11,6 +11,15 @@ import type { Delivered } from '../node.type';
  * each message, read until it is final or the time runs out.
  */
 
+/** The longest Wait Timeout, in seconds (10 minutes). */
+export const MAX_WAIT_SECONDS = 600;
+
+/** Wait Timeout as the wait uses it: from 1 to MAX_WAIT_SECONDS seconds (60 when it is no number). */
+export function waitSecondsOf(given: unknown): number {
+	const value = Number(given);
+	return Math.min(Math.max(Number.isFinite(value) ? value : 60, 1), MAX_WAIT_SECONDS);
+}
+
 /** WhatsApp message statuses after which nothing more happens to a delivery. */
 const FINAL_MESSAGE_STATUSES = ['delivered', 'read', 'replied', 'failed'];
 
