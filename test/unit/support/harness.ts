@@ -85,7 +85,7 @@ export interface RecordedRequest {
 	answeredAt?: number;
 }
 
-interface ContextOptions {
+export interface ContextOptions {
 	/**
 	 * What the user set, for every item or one map per item. The node then gets them as n8n gives
 	 * them: with the description's defaults, without the fields the description hides.

@@ -93,6 +93,27 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
+/**
+ * The new data mappings: the rows of Data Mappings, or none with Clear Data Mappings (refused with
+ * rows); undefined when neither is given.
+ */
+function dataMappingsChange(updateFields: IDataObject): IDataObject[] | undefined {
+	const mappings =
+		isPlainObject(updateFields.dataMappings) && 'mappings' in updateFields.dataMappings
+			? dataMappingsFrom(updateFields.dataMappings)
+			: undefined;
+	if (updateFields.clearDataMappings !== true) return mappings;
+	if (mappings?.length) {
+		throw new PeachInputError(
+			'Clear Data Mappings',
+			true,
+			'is on while Data Mappings has rows',
+			'Turn Clear Data Mappings off to replace the mappings with the rows, or remove the rows to clear them.',
+		);
+	}
+	return [];
+}
+
 /** The PATCH body: only what the user chose. Refuses an update that would change nothing. Pure. */
 export function buildTriggerUpdateBody(activation: string, updateFields: IDataObject): IDataObject {
 	const body: IDataObject = {};
@@ -103,23 +124,8 @@ export function buildTriggerUpdateBody(activation: string, updateFields: IDataOb
 		const variables = pairsToStringMap('Variables', rowsOf(updateFields.variables));
 		if (Object.keys(variables).length) body.variables = variables;
 	}
-	const mappings =
-		isPlainObject(updateFields.dataMappings) && 'mappings' in updateFields.dataMappings
-			? dataMappingsFrom(updateFields.dataMappings)
-			: undefined;
-	if (updateFields.clearDataMappings === true) {
-		if (mappings?.length) {
-			throw new PeachInputError(
-				'Clear Data Mappings',
-				true,
-				'is on while Data Mappings has rows',
-				'Turn Clear Data Mappings off to replace the mappings with the rows, or remove the rows to clear them.',
-			);
-		}
-		body.data_mappings = [];
-	} else if (mappings) {
-		body.data_mappings = mappings;
-	}
+	const dataMappings = dataMappingsChange(updateFields);
+	if (dataMappings) body.data_mappings = dataMappings;
 	if (activation === 'activate') body.activate = true;
 	else if (activation === 'pause') body.activate = false;
 	else if (activation !== 'unchanged' && activation !== '') {

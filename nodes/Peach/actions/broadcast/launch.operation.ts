@@ -5,18 +5,19 @@ import {
 	businessPhoneNumberField,
 	keyValueCollection,
 } from '../../descriptions/fields';
-import { headerMediaFileFields, headerMediaModeField } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { sameHeaderFile, uploadHeaderMedia } from '../headerMedia';
+import { sameHeaderFile } from '../headerMedia';
 import type { Delivery, DeliveryPermit, OperationOption, PreparedDeliveries } from '../node.type';
 import type { LaunchPlan } from './launchBase';
 import { launchFromItems, prepareFromItems, previewFromItems } from './launchFromItems';
+import { launchHeaderMediaProperties, uploadLaunchHeaderFiles } from './launchHeaderMedia';
 import { launchToAudience, prepareToAudiences, previewToAudience } from './launchToAudience';
 
 /**
  * Broadcast → Launch: its fields, and which of its two plans runs: one broadcast from all input
- * items (launchFromItems.ts) or one per input item to an audience (launchToAudience.ts).
+ * items (launchFromItems.ts) or one per input item to an audience (launchToAudience.ts). The header
+ * files' fields and their upload are in launchHeaderMedia.ts.
  */
 
 export const option: OperationOption = {
@@ -103,34 +104,7 @@ export const properties: INodeProperties[] = [
 		description: 'A saved audience from the Peach web app (Peach has no API that lists audiences)',
 		displayOptions: { show: { recipients: ['audience'] } },
 	},
-	headerMediaModeField(
-		[
-			{
-				name: 'From a Binary Field',
-				value: 'binary',
-				description:
-					"Upload the first input item's file once and show it in every contact's template header",
-			},
-			{
-				name: "From Each Item's Binary Field",
-				value: 'binaryPerContact',
-				description:
-					"Upload each input item's file (once per distinct file) and show each contact its own",
-			},
-		],
-		{ show: { recipients: ['items'] } },
-	),
-	headerMediaModeField(
-		[
-			{
-				name: 'From a Binary Field',
-				value: 'binary',
-				description: "Upload each input item's file and show it in the header of its broadcast",
-			},
-		],
-		{ show: { recipients: ['audience'] } },
-	),
-	...headerMediaFileFields(),
+	...launchHeaderMediaProperties,
 	{
 		displayName: 'Delivery Mode',
 		name: 'deliveryMode',
@@ -189,54 +163,14 @@ export async function prepareBatch(
 }
 
 /**
- * The header files, uploaded once per distinct file before the first launch. A launch to an
- * audience whose file failed is not made; a broadcast from all items without its shared file is
- * not made, and a contact whose own file failed is left out of it (each with its error).
+ * The header files, uploaded once per distinct file before the first launch; what a failed file
+ * keeps from going out is in launchHeaderMedia.ts.
  */
 export async function stage(
 	this: IExecuteFunctions,
 	deliveries: Array<Delivery<LaunchPlan>>,
 ): Promise<PreparedDeliveries<LaunchPlan>> {
-	const files = deliveries.flatMap(({ inputs, plan }) => {
-		if (plan.recipients === 'audience')
-			return plan.headerMedia ? [{ itemIndex: inputs[0], media: plan.headerMedia }] : [];
-		const own = plan.contacts.flatMap(({ itemIndex, headerMedia }) =>
-			headerMedia ? [{ itemIndex, media: headerMedia }] : [],
-		);
-		return plan.headerMedia && plan.contacts.length
-			? [{ itemIndex: plan.contacts[0].itemIndex, media: plan.headerMedia }, ...own]
-			: own;
-	});
-	const failed = await uploadHeaderMedia(this, files);
-	const staged: PreparedDeliveries<LaunchPlan> = { deliveries: [], problems: [] };
-	for (const delivery of deliveries) {
-		const { plan } = delivery;
-		if (plan.recipients === 'audience') {
-			const error = failed.get(delivery.inputs[0]);
-			if (error) staged.problems.push({ itemIndex: delivery.inputs[0], error });
-			else staged.deliveries.push(delivery);
-			continue;
-		}
-		const shared =
-			plan.headerMedia && plan.contacts.length && failed.get(plan.contacts[0].itemIndex);
-		if (shared) {
-			// The file every contact shares could not be uploaded: the broadcast cannot go out.
-			staged.problems.push(...plan.contacts.map(({ itemIndex }) => ({ itemIndex, error: shared })));
-			continue;
-		}
-		const contacts = plan.contacts.filter(({ itemIndex }) => {
-			const error = failed.get(itemIndex);
-			if (error) staged.problems.push({ itemIndex, error });
-			return !error;
-		});
-		if (contacts.length)
-			staged.deliveries.push({
-				...delivery,
-				inputs: contacts.map(({ itemIndex }) => itemIndex),
-				plan: { ...plan, contacts },
-			});
-	}
-	return staged;
+	return await uploadLaunchHeaderFiles(this, deliveries);
 }
 
 /** Launches to the same audience go one after another, in input order. */

@@ -5,18 +5,16 @@ import { additionalFieldsCollection, businessPhoneNumberField } from '../../desc
 import { headerMediaFields } from '../../descriptions/headerMedia';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { isPlainObject } from '../../helpers/json';
-import { followUntil } from '../../transport/poll';
 import {
 	liquidValuesOf,
 	parameterOfItem,
 	replyAutomationOfItem,
 	variablesOfItem,
 } from '../itemParameters';
-import type { Delivered, OperationOption } from '../node.type';
+import type { OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
-import { apiPath, segment } from '../../transport/path';
+import { MAX_WAIT_SECONDS, waitSecondsOf } from './send.waitForDelivery';
 
 export const option: OperationOption = {
 	name: 'Send',
@@ -25,10 +23,6 @@ export const option: OperationOption = {
 	description:
 		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID',
 };
-
-/** WhatsApp message statuses after which nothing more happens to a delivery. */
-export const FINAL_MESSAGE_STATUSES = ['delivered', 'read', 'replied', 'failed'];
-export const MAX_WAIT_SECONDS = 600;
 
 export const properties: INodeProperties[] = [
 	phoneNumberField,
@@ -116,21 +110,6 @@ export const properties: INodeProperties[] = [
 	]),
 ];
 
-/** The WhatsApp message status in an event's answer (`result.status`), if any. */
-export function messageStatusOf(event: unknown): string | undefined {
-	const result = isPlainObject(event) && isPlainObject(event.result) ? event.result : undefined;
-	return typeof result?.status === 'string' ? result.status : undefined;
-}
-
-/** Whether an event's answer is final: the message reached a final status, or the event failed. */
-function isFinalEvent(event: unknown): boolean {
-	const status = messageStatusOf(event);
-	return (
-		(status !== undefined && FINAL_MESSAGE_STATUSES.includes(status)) ||
-		(isPlainObject(event) && event.status === 'failed')
-	);
-}
-
 /**
  * One send, read and checked: the request body, the header file (From a Binary Field) and, with
  * Wait for Delivery, how long to wait.
@@ -161,14 +140,10 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const headerMedia = await checkAgainstTemplate(this, itemIndex, body, variables);
 	if (!parameterOfItem(this, 'waitForDelivery', itemIndex, false)) return { body, headerMedia };
-	const waitSeconds = Number(parameterOfItem(this, 'waitTimeout', itemIndex, 60));
 	return {
 		body,
 		headerMedia,
-		waitSeconds: Math.min(
-			Math.max(Number.isFinite(waitSeconds) ? waitSeconds : 60, 1),
-			MAX_WAIT_SECONDS,
-		),
+		waitSeconds: waitSecondsOf(parameterOfItem(this, 'waitTimeout', itemIndex, 60)),
 	};
 }
 
@@ -181,65 +156,5 @@ export {
 	witnessOfTemplateMessage as witnessOf,
 } from './shared';
 
-const seconds = (ms: number) => Math.round(ms / 100) / 10;
-
-/**
- * Wait for Delivery, after every item was sent: follows all their event IDs in one loop bounded by
- * one time limit (the longest Wait Timeout of the items), reading only `GET /events/{event_id}`.
- * Each output gets `deliveryStatus` and `delivery`; a read that fails (e.g. Peach's 503) is written
- * into `delivery.error`, and the item keeps its `event_id`: the message was sent.
- */
-export async function follow(
-	this: IExecuteFunctions,
-	delivered: Array<Delivered<SendPlan>>,
-): Promise<void> {
-	const waiting = delivered.filter((entry) => entry.prepared?.waitSeconds !== undefined);
-	const toFollow: Array<Delivered<SendPlan>> = [];
-	for (const entry of waiting) {
-		if (typeof entry.json.event_id === 'string' && entry.json.event_id !== '') toFollow.push(entry);
-		else {
-			entry.json.deliveryStatus = null;
-			entry.json.delivery = {
-				status: null,
-				final: false,
-				timedOut: false,
-				reason: 'Peach returned no event_id to follow',
-			};
-		}
-	}
-	if (toFollow.length === 0) return;
-	const { results, waitedMs } = await followUntil.call(
-		this,
-		toFollow.map(({ itemIndex, json }) => ({
-			method: 'GET' as const,
-			path: apiPath`/events/${segment('Event ID', String(json.event_id))}`,
-			itemIndex,
-			notFound: { label: 'Event', id: String(json.event_id) },
-		})),
-		{
-			timeoutMs: Math.max(...toFollow.map((entry) => entry.prepared?.waitSeconds ?? 0)) * 1000,
-			done: isFinalEvent,
-		},
-	);
-	toFollow.forEach((entry, index) => {
-		const result = results[index];
-		const event = isPlainObject(result.body) ? result.body : {};
-		const found = isPlainObject(event.result) ? event.result : {};
-		const status = messageStatusOf(event) ?? null;
-		entry.json.deliveryStatus = status;
-		entry.json.delivery = {
-			status,
-			final: result.done,
-			timedOut: !result.done && !result.error,
-			waitedSeconds: seconds(result.done || result.error ? result.lastReadMs : waitedMs),
-			polls: result.polls,
-			failureMessage: (found.failure_message as string | undefined) ?? null,
-			eventStatus: (event.status as string | undefined) ?? null,
-			...(result.error
-				? {
-						error: `The message was sent (event_id ${String(entry.json.event_id)}), but its status could not be read: ${result.error.message}`,
-					}
-				: {}),
-		};
-	});
-}
+/** Wait for Delivery, after every item was sent: each message's status until it is final. */
+export { followDeliveries as follow } from './send.waitForDelivery';

@@ -1,12 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isSet } from '../../helpers/fields';
 import { parseJson } from '../../helpers/json';
 import { approvalRequestOf, approvalRequestProperties } from './approvalRequest';
+import { componentsOfFields } from './create.componentsFromFields';
 
 /**
  * WhatsApp Template → Create's components, given one of three ways: in the fields (header, body,
- * footer, buttons), as Peach's components_attributes JSON, or as an approval request (approvalRequest.ts).
+ * footer, buttons; made components in create.componentsFromFields.ts), as Peach's
+ * components_attributes JSON, or as an approval request (approvalRequest.ts).
  */
 
 /** Create's parameters for its components: how they are given, then each way's fields. */
@@ -152,44 +153,6 @@ export const componentsProperties: INodeProperties[] = [
 	},
 ];
 
-export interface TemplateButton {
-	type?: string;
-	text?: string;
-	value?: string;
-}
-
-/** `components_attributes` from the fields: header, body, footer, buttons, in that order. */
-export function componentsFromFields(input: {
-	headerType: string;
-	headerValue: string;
-	bodyText: string;
-	footerText: string;
-	buttons: TemplateButton[];
-}): IDataObject[] {
-	const components: IDataObject[] = [];
-	const add = (component: IDataObject) =>
-		components.push({ ...component, index: components.length });
-	if (input.headerType !== 'none' && isSet(input.headerValue.trim())) {
-		add({ component_type: 'header', data_type: input.headerType, value: input.headerValue.trim() });
-	}
-	add({ component_type: 'body', data_type: 'text', value: input.bodyText.trim() });
-	if (isSet(input.footerText.trim())) {
-		add({ component_type: 'footer', data_type: 'text', value: input.footerText.trim() });
-	}
-	for (const button of input.buttons) {
-		const type = button.type ?? 'quick_reply';
-		const text = (button.text ?? '').trim();
-		add({
-			component_type: 'buttons',
-			data_type: 'text',
-			sub_type: type,
-			name: text,
-			value: type === 'quick_reply' ? text : (button.value ?? '').trim(),
-		});
-	}
-	return components;
-}
-
 /** The item's components as its Components choice gives them; checked by the body builder. */
 export function componentsOf(context: IExecuteFunctions, itemIndex: number): unknown {
 	const mode = context.getNodeParameter('componentsInput', itemIndex, 'fields') as string;
@@ -200,19 +163,5 @@ export function componentsOf(context: IExecuteFunctions, itemIndex: number): unk
 			context.getNodeParameter('componentsJson', itemIndex, '[]'),
 		);
 	}
-	const buttons = context.getNodeParameter('buttons', itemIndex, {}) as {
-		button?: TemplateButton[];
-	};
-	const headerType = context.getNodeParameter('headerType', itemIndex, 'none') as string;
-	return componentsFromFields({
-		headerType,
-		// Shown only for a header: a header of None has no value to read.
-		headerValue:
-			headerType === 'none'
-				? ''
-				: String(context.getNodeParameter('headerValue', itemIndex, '') ?? ''),
-		bodyText: String(context.getNodeParameter('bodyText', itemIndex, '') ?? ''),
-		footerText: String(context.getNodeParameter('footerText', itemIndex, '') ?? ''),
-		buttons: Array.isArray(buttons.button) ? buttons.button : [],
-	});
+	return componentsOfFields(context, itemIndex);
 }

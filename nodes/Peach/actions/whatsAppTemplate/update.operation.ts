@@ -91,11 +91,8 @@ export const properties: INodeProperties[] = [
 	},
 ];
 
-/** The PATCH body `{whats_app_template: {...}}`: only what the user changed; refuses an empty update. Pure. */
-export function buildUpdateTemplateBody(
-	changes: ComponentChange[],
-	updateFields: IDataObject,
-): IDataObject {
+/** Update Fields: the new Name, Category and Folder, each only when given, checked. Pure. */
+function templateFieldsOf(updateFields: IDataObject): IDataObject {
 	const template: IDataObject = {};
 	if (isSet(updateFields.templateName)) {
 		const name = String(updateFields.templateName).trim();
@@ -120,24 +117,36 @@ export function buildUpdateTemplateBody(
 		template.category = category;
 	}
 	if (isSet(updateFields.folder)) template.folder = String(updateFields.folder).trim();
-	const components = changes.map((change, index) => {
-		const id = requireText(
-			`Components row ${index + 1} → Component ID`,
-			change.id,
-			'Use the component ID from a Get of the template.',
+	return template;
+}
+
+/** One Components row (`index`: its place) as Peach's change: a new value, or `_destroy`. Pure. */
+function componentChangeOf(change: ComponentChange, index: number): IDataObject {
+	const id = requireText(
+		`Components row ${index + 1} → Component ID`,
+		change.id,
+		'Use the component ID from a Get of the template.',
+	);
+	if (change.change === 'remove') return { id, _destroy: true };
+	const value = change.value ?? '';
+	const missing = placeholdersWithoutExample(value);
+	if (missing.length)
+		throw new PeachInputError(
+			`Components row ${index + 1} → Value`,
+			value,
+			`has variables without an example (${missing.join(', ')})`,
+			`Write each as {{${missing[0]} | example: '...'}}.`,
 		);
-		if (change.change === 'remove') return { id, _destroy: true };
-		const value = change.value ?? '';
-		const missing = placeholdersWithoutExample(value);
-		if (missing.length)
-			throw new PeachInputError(
-				`Components row ${index + 1} → Value`,
-				value,
-				`has variables without an example (${missing.join(', ')})`,
-				`Write each as {{${missing[0]} | example: '...'}}.`,
-			);
-		return { id, value };
-	});
+	return { id, value };
+}
+
+/** The PATCH body `{whats_app_template: {...}}`: only what the user changed; refuses an empty update. Pure. */
+export function buildUpdateTemplateBody(
+	changes: ComponentChange[],
+	updateFields: IDataObject,
+): IDataObject {
+	const template = templateFieldsOf(updateFields);
+	const components = changes.map((change, index) => componentChangeOf(change, index));
 	if (components.length) template.components_attributes = components;
 	if (Object.keys(template).length === 0) {
 		throw new PeachInputError(

@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { type FakeResponse, createExecuteContext, locator } from '../../support/harness';
+import { createExecuteContext, locator } from '../../support/harness';
+import { throwingRunner } from '../../support/resourceRun';
 
 const base = {
 	resource: 'automationTrigger',
@@ -24,15 +25,7 @@ const updated = {
 	},
 };
 
-async function run(
-	params: Record<string, unknown>,
-	responses: FakeResponse[] = [updated],
-	extra = {},
-) {
-	const harness = createExecuteContext({ params, responses, ...extra });
-	const output = await new Peach().execute.call(harness.context);
-	return { ...harness, output };
-}
+const run = throwingRunner({ responses: [updated] });
 
 describe('Trigger → Update', () => {
 	it('activates: PATCH /api/v1/triggers/{id} with only activate: true', async () => {

@@ -1,8 +1,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../../support/harness';
+import { type FakeResponse, locator } from '../../support/harness';
+import { runner } from '../../support/resourceRun';
 
 const accepted: FakeResponse = { statusCode: 200, body: { status: 'success', event_id: 'evt_b' } };
 const base = {
@@ -26,15 +26,7 @@ const rows = (phones: string[]) =>
 		contactVariables: { values: [{ key: 'first_name', value: `N${index}` }] },
 	}));
 
-async function run(
-	params: Array<Record<string, unknown>> | Record<string, unknown>,
-	responses: FakeResponse[] = [accepted],
-	extra = {},
-) {
-	const harness = createExecuteContext({ params, responses, ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
+const run = runner({ responses: [accepted] });
 
 describe('Broadcast → Launch', () => {
 	it('turns all input items into ONE send_broadcast request, paired to every item', async () => {

@@ -1,16 +1,7 @@
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse } from '../../support/harness';
+import { runner } from '../../support/resourceRun';
 
 /** Runs the node with `params` (one item, or one per item) over `responses`; the output, or the error it threw. */
-export async function run(
-	params: Record<string, unknown> | Array<Record<string, unknown>>,
-	responses: FakeResponse[] = [{ statusCode: 200, body: {} }],
-	extra = {},
-) {
-	const harness = createExecuteContext({ params, responses, ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
+export const run = runner();
 
 /** The node's output, as the tests read it. */
 export type Items = Array<Array<{ json: Record<string, unknown>; pairedItem: unknown }>>;

@@ -1,16 +1,7 @@
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse } from '../../support/harness';
+import { runner } from '../../support/resourceRun';
 
 /** Runs the node with `params` over `responses` (templates as the responses); the output, or the error it threw. */
-export async function run(
-	params: Record<string, unknown>,
-	responses: FakeResponse[] = [],
-	extra = {},
-) {
-	const harness = createExecuteContext({ params, responses, templates: 'responses', ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
+export const run = runner({ responses: [], templates: 'responses' });
 
 /** Peach's answer to a template created. */
 export const created = {

@@ -6,14 +6,13 @@ import { fieldOf } from './form.field';
 
 /** The Custom Form's definition (Define Form: fields or JSON), checked before the template is sent. */
 
-/**
- * The form as defined in the node (Form Elements, or Form Fields as JSON), checked: at least one
- * field, each with a label and a known type, choices with options, defaults that fit, and no two
- * answers under one key (nor under `respondedAt`, which the node sets). Pure.
- */
-export function customFormOf(defineForm: unknown, elements: unknown, json: unknown): FormField[] {
-	const byJson = defineForm === 'json';
-	const source = byJson ? 'Form Fields (JSON)' : 'Form Elements';
+/** The fields as given: Form Elements' rows, or Form Fields parsed as JSON; refused if not a list. */
+function givenFieldsOf(
+	source: string,
+	byJson: boolean,
+	elements: unknown,
+	json: unknown,
+): unknown[] {
 	const raw = byJson
 		? parseJson(source, json)
 		: isPlainObject(elements) && Array.isArray(elements.values)
@@ -27,18 +26,14 @@ export function customFormOf(defineForm: unknown, elements: unknown, json: unkno
 			'Give an array such as [{"fieldLabel": "Amount", "fieldType": "number"}].',
 		);
 	}
-	const fields = raw.map((entry, index) => {
-		const label = isPlainObject(entry) ? text(entry.fieldLabel || entry.fieldName) : '';
-		return fieldOf(entry, `${source} → field ${index + 1}${label ? ` (${label})` : ''}`);
-	});
-	if (!fields.some((field) => field.type !== 'html' && field.type !== 'hiddenField')) {
-		throw new PeachInputError(
-			source,
-			`${fields.length} fields`,
-			'has no field to fill in',
-			'Add a field, e.g. a Number labelled Amount to refund.',
-		);
-	}
+	return raw;
+}
+
+/**
+ * Each answer under its own key: no two fields under one key, nor one under a key the answer cannot
+ * hold (`__proto__`) or that the node sets (`respondedAt`).
+ */
+function checkKeys(source: string, fields: FormField[]): void {
 	const keys = fields.map((field) => field.key).filter(Boolean);
 	const repeated = keys.find((key, index) => keys.indexOf(key) !== index);
 	if (repeated !== undefined) {
@@ -66,6 +61,29 @@ export function customFormOf(defineForm: unknown, elements: unknown, json: unkno
 			'Give the field another label (or Custom Field Name).',
 		);
 	}
+}
+
+/**
+ * The form as defined in the node (Form Elements, or Form Fields as JSON), checked: at least one
+ * field, each with a label and a known type, choices with options, defaults that fit, and no two
+ * answers under one key (nor under `respondedAt`, which the node sets). Pure.
+ */
+export function customFormOf(defineForm: unknown, elements: unknown, json: unknown): FormField[] {
+	const byJson = defineForm === 'json';
+	const source = byJson ? 'Form Fields (JSON)' : 'Form Elements';
+	const fields = givenFieldsOf(source, byJson, elements, json).map((entry, index) => {
+		const label = isPlainObject(entry) ? text(entry.fieldLabel || entry.fieldName) : '';
+		return fieldOf(entry, `${source} → field ${index + 1}${label ? ` (${label})` : ''}`);
+	});
+	if (!fields.some((field) => field.type !== 'html' && field.type !== 'hiddenField')) {
+		throw new PeachInputError(
+			source,
+			`${fields.length} fields`,
+			'has no field to fill in',
+			'Add a field, e.g. a Number labelled Amount to refund.',
+		);
+	}
+	checkKeys(source, fields);
 	return fields;
 }
 

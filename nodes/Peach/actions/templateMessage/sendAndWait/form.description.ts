@@ -1,41 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { FieldType } from './form';
-import { FIELD_TYPES } from './form';
+import { elementTypeOptions, optionsOf } from './form.elementTypes';
 
-/** The Custom Form's parameters: n8n's form field properties (the Form node's names). */
-
-const TYPE_NAMES: Record<FieldType, string> = {
-	checkbox: 'Checkboxes',
-	date: 'Date',
-	dropdown: 'Dropdown',
-	email: 'Email',
-	hiddenField: 'Hidden Field',
-	html: 'Custom HTML',
-	number: 'Number',
-	password: 'Password',
-	radio: 'Radio Buttons',
-	text: 'Text Input',
-	textarea: 'Textarea',
-};
-
-const optionsOf = (name: string, label: string): INodeProperties => ({
-	displayName: label,
-	name: 'fieldOptions',
-	placeholder: `Add ${label.replace(/s$/, '')}`,
-	type: 'fixedCollection',
-	default: { values: [{ option: '' }] },
-	required: true,
-	typeOptions: { multipleValues: true, sortable: true },
-	displayOptions: { show: { fieldType: [name] } },
-	options: [
-		{
-			displayName: 'Values',
-			name: 'values',
-			values: [{ displayName: 'Option', name: 'option', type: 'string', default: '' }],
-		},
-	],
-});
+/**
+ * The Custom Form's parameters: n8n's form field properties (the Form node's names). The element
+ * types' names and a choice's options field are in form.elementTypes.ts.
+ */
 
 /** n8n's form field properties (the Form node's names), for the field types the page offers. */
 export const customFormProperties: INodeProperties[] = [
@@ -119,9 +89,7 @@ export const customFormProperties: INodeProperties[] = [
 						name: 'fieldType',
 						type: 'options',
 						default: 'text',
-						options: FIELD_TYPES.map((value) => ({ name: TYPE_NAMES[value], value })).sort((a, b) =>
-							a.name.localeCompare(b.name),
-						),
+						options: elementTypeOptions,
 						required: true,
 					},
 					optionsOf('dropdown', 'Field Options'),

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { PeachInputError } from '../../../helpers/inputError';
@@ -74,6 +74,42 @@ export const limitWaitTime: INodeProperties = {
 const LATEST_WAIT_END = Date.UTC(9999, 11, 31);
 
 /**
+ * Where the limit ends, as given (`given`: the limit in the user's words, for an error): at its Max
+ * Date and Time, or its amount of minutes, hours or days from `now`. A duration that is none is
+ * refused.
+ */
+function limitEnd(
+	values: IDataObject,
+	timeZone: string,
+	now: number,
+): { end: Date; given: string } {
+	if (values.limitType === 'atSpecifiedTime') {
+		return {
+			given: String(values.maxDateAndTime),
+			end: parseDateTime(
+				'Limit Wait Time → Max Date and Time',
+				values.maxDateAndTime,
+				timeZone,
+			).toJSDate(),
+		};
+	}
+	const amount = Number(values.resumeAmount);
+	const unit = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }[
+		String(values.resumeUnit) as 'minutes' | 'hours' | 'days'
+	];
+	const given = `${String(values.resumeAmount)} ${String(values.resumeUnit)}`;
+	if (!Number.isFinite(amount) || amount < 0 || unit === undefined) {
+		throw new PeachInputError(
+			'Limit Wait Time',
+			given,
+			'is not a duration',
+			'Give an amount of minutes, hours or days, e.g. 45 minutes.',
+		);
+	}
+	return { given, end: new Date(now + amount * unit) };
+}
+
+/**
  * When the wait ends by itself (Options → Limit Wait Time), or never. A limit that is already over
  * (a past date, 0 minutes) or that is no date (100,000,000 days) is refused before anything is sent:
  * the person would get a link that is dead on arrival, or n8n an end it cannot keep.
@@ -81,31 +117,7 @@ const LATEST_WAIT_END = Date.UTC(9999, 11, 31);
 export function waitTillOf(limit: unknown, timeZone: string, now = Date.now()): Date {
 	const values = isPlainObject(limit) && isPlainObject(limit.values) ? limit.values : undefined;
 	if (!values) return WAIT_INDEFINITELY;
-	let end: Date;
-	let given: string;
-	if (values.limitType === 'atSpecifiedTime') {
-		given = String(values.maxDateAndTime);
-		end = parseDateTime(
-			'Limit Wait Time → Max Date and Time',
-			values.maxDateAndTime,
-			timeZone,
-		).toJSDate();
-	} else {
-		const amount = Number(values.resumeAmount);
-		const unit = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 }[
-			String(values.resumeUnit) as 'minutes' | 'hours' | 'days'
-		];
-		given = `${String(values.resumeAmount)} ${String(values.resumeUnit)}`;
-		if (!Number.isFinite(amount) || amount < 0 || unit === undefined) {
-			throw new PeachInputError(
-				'Limit Wait Time',
-				given,
-				'is not a duration',
-				'Give an amount of minutes, hours or days, e.g. 45 minutes.',
-			);
-		}
-		end = new Date(now + amount * unit);
-	}
+	const { end, given } = limitEnd(values, timeZone, now);
 	if (!Number.isFinite(end.getTime()) || end.getTime() > LATEST_WAIT_END) {
 		throw new PeachInputError(
 			'Limit Wait Time',

@@ -41,6 +41,27 @@ function filledByTheNode(
 		);
 }
 
+/**
+ * The Other Template Variables, none of them one the node fills (`filled`: the link and message
+ * variables); what was refused is noted.
+ */
+async function otherVariablesOf(
+	{ context, itemIndex, problems }: Reading,
+	filled: { link?: string; message: string },
+): Promise<ItemVariables | undefined> {
+	const variables = await problems.note(() =>
+		variablesOfItem(context, itemIndex, 'Other Template Variables'),
+	);
+	if (variables) {
+		problems.list.push(...filledByTheNode(variables, filled));
+		// A field the variable list still shows for them (read before they were chosen) is not theirs.
+		variables.empty = variables.empty.filter(
+			(name) => name !== filled.link && name !== filled.message,
+		);
+	}
+	return variables;
+}
+
 /** The question as the item gives it; what was refused is noted, and undefined here. */
 export interface Question {
 	templateId?: string;
@@ -56,12 +77,8 @@ export interface Question {
  * The item's question: the template, where the link goes, the link and message variables, the message
  * and the other variables (none of them one the node fills).
  */
-export async function readQuestion({
-	context,
-	itemIndex,
-	read,
-	problems,
-}: Reading): Promise<Question> {
+export async function readQuestion(reading: Reading): Promise<Question> {
+	const { context, itemIndex, read, problems } = reading;
 	const templateId = await problems.note(() =>
 		locatorValueOf(
 			context,
@@ -89,17 +106,9 @@ export async function readQuestion({
 			'Write the question, e.g. Approve the refund of ₹1,200 for order A-7?',
 		),
 	);
-	const variables = await problems.note(() =>
-		variablesOfItem(context, itemIndex, 'Other Template Variables'),
-	);
-	if (variables) {
-		problems.list.push(
-			...filledByTheNode(variables, { link: linkVariable, message: messageVariable }),
-		);
-		// A field the variable list still shows for them (read before they were chosen) is not theirs.
-		variables.empty = variables.empty.filter(
-			(name) => name !== linkVariable && name !== messageVariable,
-		);
-	}
+	const variables = await otherVariablesOf(reading, {
+		link: linkVariable,
+		message: messageVariable,
+	});
 	return { templateId, placement, linkVariable, messageVariable, message, variables };
 }
