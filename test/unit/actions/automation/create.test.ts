@@ -2,7 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { type FakeResponse, createExecuteContext } from '../../support/harness';
+import { createExecuteContext } from '../../support/harness';
+import { throwingRunner } from '../../support/resourceRun';
 
 const base = {
 	resource: 'automation',
@@ -21,11 +22,7 @@ const created = {
 	},
 };
 
-async function run(params: Record<string, unknown>, responses: FakeResponse[] = [created]) {
-	const harness = createExecuteContext({ params, responses });
-	const output = await new Peach().execute.call(harness.context);
-	return { ...harness, output };
-}
+const run = throwingRunner({ responses: [created] });
 
 describe('Automation → Create', () => {
 	it('posts just the name when nothing else is set (execution mode not sent)', async () => {
