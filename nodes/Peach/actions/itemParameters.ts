@@ -7,6 +7,7 @@ import { isPlainObject } from '../helpers/json';
 import { rowsOf } from '../helpers/payload';
 import type { GivenVariables, VariablesMode } from '../helpers/variableValues';
 import { givenVariables } from '../helpers/variableValues';
+import { NOT_TOGETHER, togetherValueOf } from './itemExpressions';
 
 /**
  * Parameter readings several operations share. Only the parameters of the chosen mode are read, so
@@ -29,7 +30,9 @@ const resolved = new WeakMap<object, Map<string, { raw: unknown; value?: unknown
  * same stored value as the item before) has the same value for every item, so n8n resolves and
  * checks it once per execution and later items get that value; one with an expression is resolved
  * for each item, as always. n8n's reading of a parameter costs about as much as the node's own work
- * on an item (`npm run bench:profile`). The value is shared between items: it is only read.
+ * on an item (`npm run bench:profile`). The value is shared between items: it is only read. One with
+ * an expression is, from the second item on, built from the item's expressions asked together
+ * (itemExpressions.ts) where that gives what n8n would.
  */
 export function parameterOfItem(
 	context: IExecuteFunctions,
@@ -47,8 +50,13 @@ export function parameterOfItem(
 	const key = options.extractValue ? `${name}\0value` : name;
 	const before = reads.get(key);
 	if (before && before.raw === raw && 'value' in before) return before.value;
+	const withExpression = before?.raw === raw || holdsExpression(raw);
+	if (withExpression && !options.extractValue) {
+		const together = togetherValueOf(context, name, raw, itemIndex);
+		if (together !== NOT_TOGETHER) return together;
+	}
 	const value = context.getNodeParameter(name, itemIndex, fallback, options);
-	if (before?.raw !== raw) reads.set(key, holdsExpression(raw) ? { raw } : { raw, value });
+	if (before?.raw !== raw) reads.set(key, withExpression ? { raw } : { raw, value });
 	return value;
 }
 

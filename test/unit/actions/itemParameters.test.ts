@@ -25,7 +25,7 @@ function resolvedPerParameter(reads: ParameterRead[]): Record<string, number[]> 
 }
 
 describe('parameters read per item', () => {
-	it('Send over 3 items: the phone number and the variable (expressions) for each item, every fixed parameter once', async () => {
+	it('Send over 3 items: the phone number and the variable (expressions) read for the first item, then asked together once per item; every fixed parameter once', async () => {
 		const { requests, reads } = await runOverInputs(
 			{
 				resource: 'templateMessage',
@@ -41,8 +41,9 @@ describe('parameters read per item', () => {
 			accepted,
 		);
 		expect(resolvedPerParameter(reads)).toMatchObject({
-			phoneNumber: [0, 1, 2],
-			variables: [0, 1, 2],
+			phoneNumber: [0],
+			variables: [0],
+			'(expression)': [1, 2],
 			templateId: [0],
 			variablesInput: [0],
 			contactFields: [0],

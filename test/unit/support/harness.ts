@@ -24,7 +24,12 @@ import {
 	type WaitingExecution,
 } from './n8nExecutionData';
 import { n8nRequestHelpers } from './wire.mts';
-import { type ParameterRead, parameterGetter, resolveParameters } from './parameters';
+import {
+	expressionEvaluator,
+	type ParameterRead,
+	parameterGetter,
+	resolveParameters,
+} from './parameters';
 
 export type { ParameterRead } from './parameters';
 
@@ -368,6 +373,7 @@ export function createExecuteContext(options: ContextOptions) {
 			signedResumeUrl(parameters, options.waitingBase),
 		putExecutionToWait,
 		getNodeParameter: parameterGetter(resolvedOf, jsonOf, reads),
+		evaluateExpression: expressionEvaluator(jsonOf, reads),
 		getNode: () => executionNode,
 		getTimezone: () => options.timezone ?? 'UTC',
 		continueOnFail: () => options.continueOnFail ?? false,

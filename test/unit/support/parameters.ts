@@ -58,6 +58,32 @@ function evaluate(value: unknown, json: IDataObject): unknown {
 	return value;
 }
 
+/**
+ * evaluateExpression as n8n runs it (`{{ … }}`, the `=` added by n8n), for the forms tests need: one
+ * `$json.path`, or an array of them, each in parentheses on lines of its own, as the node asks for an
+ * item's expressions together (actions/itemExpressions.ts). Each call is recorded as a read named
+ * `(expression)`. Anything else is refused, as `evaluate` refuses it.
+ */
+export function expressionEvaluator(
+	jsonOf: (itemIndex: number) => IDataObject,
+	reads: ParameterRead[],
+) {
+	return (expression: string, itemIndex: number): unknown => {
+		reads.push({ name: '(expression)', itemIndex, extractValue: false, shown: true });
+		const inner = /^\{\{\s*\[([\s\S]*)\]\s*\}\}$/.exec(expression);
+		if (!inner) return evaluate(`=${expression}`, jsonOf(itemIndex));
+		return inner[1].split(',').map((entry) =>
+			evaluate(
+				`={{ ${entry
+					.trim()
+					.replace(/^\(|\)$/g, '')
+					.trim()} }}`,
+				jsonOf(itemIndex),
+			),
+		);
+	};
+}
+
 export interface ParameterRead {
 	name: string;
 	itemIndex: number;
