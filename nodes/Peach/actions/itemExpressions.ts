@@ -5,25 +5,32 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * and each evaluation is a trip into its expression sandbox: about 0.5 ms per expression and item on
  * n8n 2.x (`npm run bench`, (c)), so a Send with the phone, the name and a variable mapped paid it
  * three times per item where HTTP Request's one body expression pays it once. From the second item
- * on, the node asks n8n once per item for every pure expression (`={{ … }}` and nothing around it) of
- * the parameters earlier items read, as one array, and builds each parameter from those values, as
- * n8n's `getNodeParameter` would.
+ * on, the node asks n8n once per item for every mapped field of the parameters earlier items read,
+ * as one array, and builds each parameter from those values, as n8n's `getNodeParameter` would.
  *
- * Where the two could differ, the parameter is read from n8n as before: a text with more than one
- * expression or text around it; an expression that names a parameter (`$parameter` resolves against
- * the parameter's siblings); a value other than a text, a finite number or a boolean (n8n turns a
- * date in an object into text; nothing, null or an object is n8n's to give); and any error, after
- * which this execution reads every parameter from n8n, so that the error the user sees is n8n's own,
- * naming its parameter. No node property has `validateType`, so n8n's check against the schema
- * changes none of these values (a unit test holds that).
+ * Only what n8n's mapping writes is asked together: a field that is exactly `={{ <path> }}`, where
+ * the path reads an item's data (`$json`, `$input.item.json`, `$('Node').item.json`,
+ * `$node["Node"].json`, then names, quoted keys and indexes). Such code calls nothing and changes
+ * nothing, so it means in the array what it means alone, whatever else is there. Everything else is
+ * read from n8n as before: any other code (a call, an operator, an extension such as `.isEmpty()`,
+ * text around it), a value other than a text, a finite number or a boolean (n8n turns a date in an
+ * object into text; nothing, null or an object is n8n's to give), and any error, after which this
+ * execution reads every parameter from n8n, so that the error the user sees is n8n's own, naming its
+ * parameter. No node property has `validateType`, so n8n's check against the schema changes none of
+ * these values (a unit test holds that).
  */
 
-/** A pure expression's code (between `={{` and `}}`), or undefined when the text is not one. */
+/** A key of the path: `.name`, `['text']`, `["text"]` or `[0]`. */
+const KEY = String.raw`(?:\.[A-Za-z_$][\w$]*|\[(?:'[^'\\\n\r]*'|"[^"\\\n\r]*"|\d+)\])`;
+/** Where the path starts: the item's data, as n8n's mapping writes it. */
+const ROOT = String.raw`(?:\$json|\$input\.item\.json|\$\((?:'[^'\\\n\r]*'|"[^"\\\n\r]*")\)\.item\.json|\$node\[(?:'[^'\\\n\r]*'|"[^"\\\n\r]*")\]\.json)`;
+const MAPPED = new RegExp(`^\\s*${ROOT}${KEY}*\\s*$`);
+
+/** A mapped field's code (between `={{` and `}}`), or undefined when the text is not one. */
 function pureCode(text: string): string | undefined {
 	if (!text.startsWith('={{') || !text.endsWith('}}')) return undefined;
 	const code = text.slice(3, -2);
-	if (code.trim() === '' || code.includes('{{') || code.includes('}}')) return undefined;
-	return /parameter/i.test(code) ? undefined : code;
+	return MAPPED.test(code) ? code : undefined;
 }
 
 /** The codes of a stored value's expressions, or undefined when one of them is not pure. */
@@ -108,8 +115,7 @@ class Together {
 	private valuesFor(itemIndex: number): Map<string, unknown> | undefined {
 		const kept = this.items.get(itemIndex);
 		if (kept) return kept;
-		// Each code on lines of its own, in parentheses: a `//` comment or a comma stays inside.
-		this.array ??= `{{ [${this.codes.map((code) => `(\n${code}\n)`).join(',')}] }}`;
+		this.array ??= `{{ [${this.codes.join(', ')}] }}`;
 		let result: unknown;
 		try {
 			result = this.context.evaluateExpression(this.array, itemIndex);
