@@ -16,7 +16,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * text around it), a value other than a text, a finite number or a boolean (n8n turns a date in an
  * object into text; nothing, null or an object is n8n's to give), and any error, after which this
  * execution reads every parameter from n8n, so that the error the user sees is n8n's own, naming its
- * parameter. No node property has `validateType`, so n8n's check against the schema changes none of
+ * parameter. A node with any other expression among its parameters (shown or not) reads every
+ * parameter from n8n, in n8n's order: on n8n's legacy engine an expression gets the item itself, and
+ * one that changes it (`$json.list.push(1)`) would otherwise change what a field asked before it read. No node property has `validateType`, so n8n's check against the schema changes none of
  * these values (a unit test holds that).
  */
 
@@ -85,7 +87,11 @@ class Together {
 	private readonly items = new Map<number, Map<string, unknown>>();
 	private off = false;
 
-	constructor(private readonly context: IExecuteFunctions) {}
+	constructor(private readonly context: IExecuteFunctions) {
+		// Any other expression in the node could change the item's data (a call such as push, n8n's
+		// legacy engine hands it the item itself) between two fields: then n8n's order is kept.
+		this.off = codesIn(context.getNode().parameters) === undefined;
+	}
 
 	/** The parameter's value for the item, or NOT_TOGETHER: read it from n8n. */
 	valueOf(name: string, raw: unknown, itemIndex: number): unknown {
