@@ -18,8 +18,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
  * execution reads every parameter from n8n, so that the error the user sees is n8n's own, naming its
  * parameter. A node with any other expression among its parameters (shown or not) reads every
  * parameter from n8n, in n8n's order: on n8n's legacy engine an expression gets the item itself, and
- * one that changes it (`$json.list.push(1)`) would otherwise change what a field asked before it read. No node property has `validateType`, so n8n's check against the schema changes none of
- * these values (a unit test holds that).
+ * one that changes it (`$json.list.push(1)`) would otherwise change what a field asked before it
+ * read. No node property has `validateType`, so n8n's check against the schema changes none of these
+ * values (a unit test holds that).
  */
 
 /** A key of the path: `.name`, `['text']`, `["text"]` or `[0]`. */
@@ -78,8 +79,8 @@ const ITEMS_KEPT = 16;
 
 /** One execution's expressions, asked together per item. */
 class Together {
-	/** The parameters read so far with an expression: their stored value, and whether all are pure. */
-	private readonly parameters = new Map<string, { raw: unknown; pure: boolean }>();
+	/** The parameters read so far with an expression, and their stored value. */
+	private readonly parameters = new Map<string, unknown>();
 	/** Every distinct code of those parameters, in the order first read. */
 	private codes: string[] = [];
 	private array?: string;
@@ -96,21 +97,26 @@ class Together {
 	/** The parameter's value for the item, or NOT_TOGETHER: read it from n8n. */
 	valueOf(name: string, raw: unknown, itemIndex: number): unknown {
 		if (this.off) return NOT_TOGETHER;
-		const known = this.parameters.get(name);
-		if (!known || known.raw !== raw) {
+		if (!this.parameters.has(name) || this.parameters.get(name) !== raw) {
 			this.learn(name, raw);
 			return NOT_TOGETHER;
 		}
-		if (!known.pure) return NOT_TOGETHER;
 		const values = this.valuesFor(itemIndex);
 		return values ? filledIn(raw, values) : NOT_TOGETHER;
 	}
 
-	/** A parameter read for the first time (from n8n): its codes join the array from the next item. */
+	/**
+	 * A parameter read for the first time (from n8n): its codes join the array from the next item.
+	 * Every expression of the node is a mapped path (or this execution is off), so each has codes.
+	 */
 	private learn(name: string, raw: unknown): void {
 		const codes = codesIn(raw);
-		this.parameters.set(name, { raw, pure: codes !== undefined });
-		const added = (codes ?? []).filter((code) => !this.codes.includes(code));
+		if (codes === undefined) {
+			this.off = true;
+			return;
+		}
+		this.parameters.set(name, raw);
+		const added = codes.filter((code) => !this.codes.includes(code));
 		if (!added.length) return;
 		this.codes = [...this.codes, ...added];
 		this.array = undefined;
