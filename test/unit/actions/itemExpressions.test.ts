@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { ExecuteContext } from 'n8n-core';
 import type { IDataObject, INode } from 'n8n-workflow';
-import { createRunExecutionData, Expression, Workflow } from 'n8n-workflow';
+import { Expression } from 'n8n-workflow';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 import { parameterOfItem } from '../../../nodes/Peach/actions/itemParameters';
 import { Peach } from '../../../nodes/Peach/Peach.node';
+import { n8nExecuteContext, peachWorkflow } from '../support/n8nContext';
 
 /**
  * The item's expressions asked of n8n together (actions/itemExpressions.ts) against n8n's own
@@ -71,7 +71,8 @@ const NAMES = Object.keys(FALLBACKS);
 
 type Read = [name: string, itemIndex: number];
 
-function peachWorkflow(parameters: IDataObject) {
+/** A workflow with only a Peach node holding `parameters` (a copy). */
+function withPeach(parameters: IDataObject) {
 	const node: INode = {
 		id: 'peach-1',
 		name: 'Peach',
@@ -80,19 +81,7 @@ function peachWorkflow(parameters: IDataObject) {
 		position: [0, 0],
 		parameters: structuredClone(parameters) as INode['parameters'],
 	};
-	const nodeTypes = {
-		getByNameAndVersion: () => peach,
-		getByName: () => peach,
-		getKnownTypes: () => ({}),
-	};
-	const workflow = new Workflow({
-		id: 'wf-expressions',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: nodeTypes as never,
-	});
-	return { node, workflow };
+	return { node, workflow: peachWorkflow(node, 'wf-expressions') };
 }
 
 const additionalData = {
@@ -103,21 +92,8 @@ const additionalData = {
 };
 
 /** n8n-core's context of the node for a run over the items (a copy of them). */
-function contextOf({ node, workflow }: ReturnType<typeof peachWorkflow>, items: IDataObject[]) {
-	const data = structuredClone(items).map((json) => ({ json }));
-	const input = { main: [data] };
-	return new ExecuteContext(
-		workflow,
-		node,
-		additionalData as never,
-		'manual',
-		createRunExecutionData(),
-		0,
-		data,
-		input,
-		{ node, data: input, source: null },
-		[],
-	);
+function contextOf({ node, workflow }: ReturnType<typeof withPeach>, items: IDataObject[]) {
+	return n8nExecuteContext(workflow, node, items, additionalData);
 }
 
 /** A value as compared: dates (whose instant differs between any two evaluations) by their kind. */
@@ -153,8 +129,8 @@ async function readBoth(
 	items: IDataObject[],
 	reads: Read[],
 ): Promise<Run> {
-	const mine = peachWorkflow(parameters);
-	const reference = peachWorkflow(parameters);
+	const mine = withPeach(parameters);
+	const reference = withPeach(parameters);
 	// As n8n's WorkflowExecute: an isolate per workflow execution (vm engine; legacy has none).
 	const vm = Expression.getActiveImplementation() === 'vm';
 	const acquired = vm && [

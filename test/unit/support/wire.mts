@@ -1,12 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ExecuteContext } from 'n8n-core';
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INode } from 'n8n-workflow';
-import { createRunExecutionData, Workflow } from 'n8n-workflow';
 
 import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials';
-import { Peach } from '../../../nodes/Peach/Peach.node';
+import { n8nExecuteContext, peachWorkflow } from './n8nContext';
 
 /**
  * n8n's own request functions (n8n-core's ExecuteContext helpers: httpRequestWithAuthentication and
@@ -15,18 +13,6 @@ import { Peach } from '../../../nodes/Peach/Peach.node';
  */
 export function n8nRequestHelpers(node: INode) {
 	const credential = new PeachMessagingApi();
-	const nodeTypes = {
-		getByNameAndVersion: () => new Peach(),
-		getByName: () => new Peach(),
-		getKnownTypes: () => ({}),
-	};
-	const workflow = new Workflow({
-		id: 'wf-wire',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: nodeTypes as never,
-	});
 	const additionalData = {
 		credentialsHelper: {
 			getParentTypes: () => [],
@@ -39,18 +25,11 @@ export function n8nRequestHelpers(node: INode) {
 			) => await credential.authenticate(data, options),
 		},
 	};
-	const input = { main: [[{ json: {} }]] };
-	const context = new ExecuteContext(
-		workflow,
+	const context = n8nExecuteContext(
+		peachWorkflow(node, 'wf-wire'),
 		node,
+		[{}],
 		additionalData as never,
-		'manual',
-		createRunExecutionData(),
-		0,
-		[],
-		input,
-		{ node, data: input, source: null },
-		[],
 	);
 	return {
 		httpRequestWithAuthentication: context.helpers.httpRequestWithAuthentication.bind(context),
