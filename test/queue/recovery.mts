@@ -30,6 +30,8 @@ export interface RecoveryContext {
 	sandbox: Sandbox;
 	workers: N8nInstance[];
 	items: number;
+	/** Starts a worker in the place of each one a check killed (money.mts kills many times). */
+	restartWorkers?: () => Promise<void>;
 }
 
 /** n8n 1.x stores an execution's context only once it ran (README, Running at scale). */
