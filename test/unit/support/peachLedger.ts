@@ -191,3 +191,23 @@ export async function ledgerCrash(
 	await sleep(50);
 	return { requests: harness.requests };
 }
+
+/**
+ * The execution `lineage` as it is some minutes later: every time its node context kept (an
+ * outcome's `at`) moved back, so that an earlier request no longer counts as just ended.
+ */
+export function minutesLater(lineage: Lineage, minutes = 10): Lineage {
+	const walk = (value: unknown): void => {
+		if (Array.isArray(value)) value.forEach(walk);
+		else if (value && typeof value === 'object')
+			for (const [key, inner] of Object.entries(value as IDataObject)) {
+				if (key === 'at' && typeof inner === 'string' && Number.isFinite(Date.parse(inner)))
+					(value as IDataObject)[key] = new Date(
+						Date.parse(inner) - minutes * 60_000,
+					).toISOString();
+				else walk(inner);
+			}
+	};
+	walk(lineage.nodeContext);
+	return lineage;
+}

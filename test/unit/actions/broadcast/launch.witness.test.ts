@@ -10,7 +10,13 @@ import {
 	FakeDeduplicationStore,
 	newExecution,
 } from '../../support/n8nRecovery';
-import { asked, ledgerCrash, ledgerTry, PeachLedger } from '../../support/peachLedger';
+import {
+	asked,
+	minutesLater,
+	ledgerCrash,
+	ledgerTry,
+	PeachLedger,
+} from '../../support/peachLedger';
 import { phones } from '../../support/recoveryRuns';
 
 /**
@@ -152,7 +158,7 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 		const params = phones(2).map((phone) => launch(phone));
 		const original = newExecution();
 		await ledgerTry(original, params, { answer: () => serverError });
-		const retry = await ledgerTry(editorRetry(original), params, ledger);
+		const retry = await ledgerTry(editorRetry(minutesLater(original)), params, ledger);
 		expect(asked(retry)).toEqual(['GET /broadcasts?page=1', 'POST /events']);
 		expect(ledger.broadcasts.map((broadcast) => broadcast.name)).toEqual(['Other', 'Spring sale']);
 	});

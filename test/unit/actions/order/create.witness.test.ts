@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sameOrder } from '../../../../nodes/Peach/actions/order/create.witness';
 import type { RecordedRequest } from '../../support/harness';
 import { crashRetry, editorRetry, newExecution } from '../../support/n8nRecovery';
-import { asked, ledgerTry, PeachLedger } from '../../support/peachLedger';
+import { asked, minutesLater, ledgerTry, PeachLedger } from '../../support/peachLedger';
 
 /**
  * Order → Create with your own Order ID: an order Peach already has under it, with these contents,
@@ -187,7 +187,7 @@ describe('a Retry of a create whose outcome is unknown', () => {
 		const ledger = new PeachLedger();
 		const original = newExecution();
 		await ledgerTry(original, [create('A-1')], { answer: () => serverError });
-		const retry = await ledgerTry(editorRetry(original), [create('A-1')], ledger);
+		const retry = await ledgerTry(editorRetry(minutesLater(original)), [create('A-1')], ledger);
 		expect(asked(retry)).toEqual(['GET /orders/A-1', 'POST /orders']);
 		expect(ledger.orders).toHaveLength(1);
 	});

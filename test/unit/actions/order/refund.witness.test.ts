@@ -11,6 +11,7 @@ import {
 } from '../../support/n8nRecovery';
 import {
 	asked,
+	minutesLater,
 	ledgerCrash,
 	ledgerTry,
 	type OrderShape,
@@ -171,10 +172,27 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 				request.options.method === 'POST' ? serverError : ledger.answer(request),
 		});
 		expect(first.error?.httpCode).toBe('500');
-		const retry = await ledgerTry(editorRetry(original), [refund('wa_ord_1')], ledger);
+		const retry = await ledgerTry(
+			editorRetry(minutesLater(original)),
+			[refund('wa_ord_1')],
+			ledger,
+		);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1', 'POST /orders/wa_ord_1/refunds']);
 		expect(retry.error).toBeUndefined();
 		expect((retry.output as INodeExecutionData[][])[0][0].json).toMatchObject({ id: 'rfnd_1' });
+	});
+
+	it('Peach shows none yet, the earlier request ended just now (Retry On Fail): not refunded again', async () => {
+		const ledger = new PeachLedger('refunded amount');
+		ledger.order('wa_ord_1');
+		const original = newExecution();
+		await ledgerTry(original, [refund('wa_ord_1')], { answer: () => serverError });
+		const retry = await ledgerTry(editorRetry(original), [refund('wa_ord_1')], ledger, true);
+		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1']);
+		const [[item]] = retry.output as INodeExecutionData[][];
+		expect(String((item.json.outcomeUnknown as IDataObject).reason)).toContain(
+			'Peach may still be processing it',
+		);
 	});
 
 	it.each<[string, OrderShape]>([

@@ -15,6 +15,13 @@ import type { FromStore } from './readBack';
 
 const CRASH_REASON =
 	'The request was under way when the n8n process running this execution stopped (for example a worker that was killed), so whether Peach got it is unknown.';
+/**
+ * An earlier request that ended this recently (a timeout, a server error) may still be under way in
+ * Peach: Peach showing none of it yet does not let it be made again (Retry On Fail's next try).
+ */
+export const SETTLE_MS = 120_000;
+const TOO_SOON =
+	'Peach shows none of it yet, but the earlier request ended less than 2 minutes ago and Peach may still be processing it.';
 const NOTHING_SHOWN =
 	"n8n's record of this execution shows nothing of it (it may never have been made, or the record lost it), so it is made again only once Peach says it is not there.";
 
@@ -35,6 +42,10 @@ function inDoubt(p: PeachDecides, index: number): boolean {
 	if (earlier) return earlier.outcome === 'unknown';
 	return p.retry && p.fromStore[index] === 'notReached';
 }
+
+/** Whether an earlier try's request ended less than SETTLE_MS ago (a crash's record says not when). */
+const endedJustNow = (earlier: EarlierOutcome) =>
+	earlier.at !== null && Date.now() - Date.parse(earlier.at) < SETTLE_MS;
 
 /** The earlier outcome of a delivery Peach shows made. */
 function shownOutcome(
@@ -71,6 +82,8 @@ export async function peachDecides(p: PeachDecides): Promise<Set<number>> {
 		const earlier = p.earlierOf[index];
 		if (!says) continue;
 		if ('shown' in says) p.earlierOf[index] = shownOutcome(says, earlier);
+		else if ('absent' in says && earlier && endedJustNow(earlier))
+			p.earlierOf[index] = { ...earlier, reason: `${earlier.reason ?? CRASH_REASON} ${TOO_SOON}` };
 		else if ('absent' in says) {
 			if (earlier) cleared.add(index);
 			p.earlierOf[index] = undefined;

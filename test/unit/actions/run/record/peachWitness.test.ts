@@ -233,6 +233,17 @@ describe('peachDecides: what the record does with what Peach says', () => {
 		});
 	});
 
+	it('unknown, Peach shows none, but the earlier request ended just now: still unknown (Peach may be processing it)', async () => {
+		const justNow = { ...unknown, at: new Date().toISOString() };
+		const { earlier, cleared } = await decide({ a: [] }, justNow, 'unknown');
+		expect(earlier).toEqual({
+			...justNow,
+			reason:
+				'A 500. Peach shows none of it yet, but the earlier request ended less than 2 minutes ago and Peach may still be processing it.',
+		});
+		expect(cleared).toEqual([]);
+	});
+
 	it('unknown, Peach cannot tell: unknown, with both reasons', async () => {
 		const { earlier } = await decide({ a: 'cannot' }, unknown, 'unknown');
 		expect(earlier).toEqual({ ...unknown, reason: 'A 500. a shape it does not read' });
