@@ -63,7 +63,8 @@ export class PeachLedger {
 	private shown(order: IDataObject): IDataObject {
 		const refunds = order.refunds as IDataObject[];
 		const refunded = refunds.reduce((sum, refund) => sum + (refund.value as number), 0);
-		const { refunds: _, ...rest } = order;
+		const rest = { ...order };
+		delete rest.refunds;
 		if (this.orderShape === 'refunds') return order;
 		if (this.orderShape === 'refunded amount') return { ...rest, refunded_amount: refunded };
 		if (this.orderShape === 'status')

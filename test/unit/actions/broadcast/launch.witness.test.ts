@@ -137,7 +137,13 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 					const body = answer.body as { broadcasts: IDataObject[] };
 					return {
 						...answer,
-						body: { broadcasts: body.broadcasts.map(({ created_at: _, ...rest }) => rest) },
+						body: {
+							broadcasts: body.broadcasts.map((listed) => {
+								const copy = { ...listed };
+								delete copy.created_at;
+								return copy;
+							}),
+						},
 					};
 				},
 			}),
