@@ -90,4 +90,14 @@ describe('broadcasts', () => {
 		expect((await t.api('PATCH', `/api/v1/broadcasts/${id}/archive`)).status).toBe(422);
 		expect((await t.api('PATCH', `/api/v1/broadcasts/${id}/cancel`)).json.status).toBe('canceled');
 	});
+
+	it('lists a launched broadcast with its name, template and when it was created', async () => {
+		const before = Date.now();
+		await launch({ name: 'Listed', contacts: [{ phone_number: '+14155550109' }] });
+		const list = (await t.api('GET', '/api/v1/broadcasts')).json;
+		const listed = list.broadcasts.find((entry: { name: string }) => entry.name === 'Listed');
+		expect(listed).toMatchObject({ whats_app_template_id: 'wat_welcome' });
+		expect(listed.id).toMatch(/^cmp_/);
+		expect(Date.parse(listed.created_at)).toBeGreaterThanOrEqual(before - 1000);
+	});
 });

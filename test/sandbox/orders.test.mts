@@ -4,9 +4,11 @@ import { useSandbox } from './harness.mts';
 
 const t = useSandbox();
 
+/** Each order its own id (A-1, A-2 …): a second order with an id taken is refused. */
+let made = 0;
 const order = (extra: Record<string, unknown> = {}) =>
 	t.api('POST', '/api/v1/orders', {
-		id: 'A-1',
+		id: `A-${++made}`,
 		type: 'physical_goods',
 		contact: { phone_number: '+919988776655' },
 		items: [{ name: 'Mango box', amount: 12000, quantity: 2, sale_amount: 10000 }],
@@ -70,5 +72,27 @@ describe('orders', () => {
 			'6000 is more than the 5000 left to refund on this order',
 		]);
 		expect((await t.api('POST', '/api/v1/orders/wa_ord_x/refunds', {})).status).toBe(404);
+	});
+
+	it('finds an order by your own id too; a second order with an id already taken is refused', async () => {
+		const created = await order({ id: 'A-dup' });
+		expect((await t.api('GET', '/api/v1/orders/A-dup')).json.id).toBe(created.json.id);
+		const again = await order({ id: 'A-dup' });
+		expect(again.status).toBe(422);
+		expect(again.json).toEqual({ status: 'failed', reason: { id: ['has already been taken'] } });
+		expect((await t.api('GET', '/api/v1/orders/A-missing')).status).toBe(404);
+	});
+
+	it('a read order shows its refunds (amount, status, date) and the amount refunded', async () => {
+		const before = Date.now();
+		await t.api('POST', '/api/v1/orders/wa_ord_demo_paid_2/refunds', {
+			amount: { currency: 'INR', value: 5000 },
+		});
+		const read = (await t.api('GET', '/api/v1/orders/demo-2')).json;
+		expect(read).toMatchObject({ id: 'wa_ord_demo_paid_2', refunded: 5000 });
+		expect(read.refunds).toEqual([
+			expect.objectContaining({ value: 5000, currency: 'INR', status: 'processing' }),
+		]);
+		expect(Date.parse(read.refunds[0].created_at)).toBeGreaterThanOrEqual(before - 1000);
 	});
 });

@@ -17,6 +17,42 @@ export interface OperationOption extends INodePropertyOptions {
 	description: string;
 }
 
+/**
+ * What Peach shows of one delivery, as a delivering operation's own witness reads it (an order's
+ * refunds, an order made with the user's ID, a broadcast; run/record/peachWitness.ts asks it):
+ * `shown` (it was made: the output holds what Peach shows), `absent` (Peach clearly shows none: it
+ * may be made), `cannotTell` (never made again by itself; `unread`: Peach could not be read).
+ */
+export type PeachSays =
+	| { shown: IDataObject; note: string }
+	| { absent: true }
+	| { cannotTell: string; unread?: true };
+
+/** Where Peach shows a delivery: the record to read (an order's ID, the broadcast list), or why it shows nothing. */
+export type SourceOf = { source: string } | { cannotTell: string };
+
+/**
+ * One delivering operation's witness: where Peach shows its deliveries, reading that once, and
+ * whether what it shows is a given delivery. `Seen` is one thing Peach shows there (a refund, an
+ * order, a broadcast), as the witness reads it.
+ */
+export interface PeachWitness<Plan = unknown, Seen = unknown> {
+	sourceOf(plan: Plan): SourceOf;
+	/**
+	 * What Peach shows at `source` of what was made since `since` (ms): what it shows, or why it cannot
+	 * tell. An error is a failed read (`cannotTell`, `unread`).
+	 */
+	read(
+		this: IExecuteFunctions,
+		source: string,
+		since: number,
+	): Promise<Seen[] | { cannotTell: string }>;
+	/** Whether `seen` is this delivery: true, false, or why Peach cannot tell (e.g. no date shown). */
+	matches(plan: Plan, seen: Seen): boolean | string;
+	/** The output of a delivery Peach shows, and the note that says why it is not made again. */
+	shown(plan: Plan, seen: Seen): { json: IDataObject; note: string };
+}
+
 /** What one input item produces: Peach's answer (an object, or a list for one item per record). */
 export type ItemResult = IDataObject | IDataObject[];
 
@@ -72,6 +108,8 @@ export interface EarlierOutcome {
 	changed?: boolean;
 	/** Peach's list could not be read for it: not sent again even when asked to resend unknowns. */
 	peachUnread?: boolean;
+	/** Known from what an operation's own witness shows (an order, its refunds, a broadcast): why. */
+	peachNote?: string;
 }
 
 /** One delivery that was made (or made by an earlier try): its output, which `follow` may add to. */
@@ -116,6 +154,12 @@ interface DeliveringBase<Plan> {
 	sameDelivery?(plan: Plan): unknown;
 	/** How Peach's list of template messages shows the delivery: its contact and its template. */
 	witnessOf?(plan: Plan): { recipient: string; templateId: string } | undefined;
+	/**
+	 * Where Peach shows the delivery other than its list of template messages (an order's refunds, an
+	 * order made with the user's ID, a broadcast): asked in a later try about what the record cannot
+	 * tell (run/record/peachWitness.ts). Without one, the record alone decides.
+	 */
+	peachWitness?: PeachWitness<Plan>;
 	/**
 	 * Dry Run (an operation that delivers messages): what the delivery would send, `wouldSend` (method,
 	 * path, body), and `preview`, what the contact's phone would show. Reads (the template) only.

@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { IANAZone } from 'luxon';
 import { tryToParseDateTime } from 'n8n-workflow';
 
@@ -110,4 +111,13 @@ export function toFutureUtcTimestamp(
 		);
 	}
 	return utc.toISO() as string;
+}
+
+/** When Peach says a record was made (`created_at` and its kin), in ms; undefined when it does not. */
+export function createdAtOf(record: IDataObject): number | undefined {
+	for (const key of ['created_at', 'createdAt', 'initiated_at', 'inserted_at']) {
+		const at = typeof record[key] === 'string' ? Date.parse(record[key]) : NaN;
+		if (Number.isFinite(at)) return at;
+	}
+	return undefined;
 }

@@ -1,6 +1,10 @@
 /**
  * Orders (WhatsApp Payments, minor units, INR only): POST /orders, GET /orders/{id},
  * POST /orders/{id}/refunds (only a completed order, never more than what is left of its total).
+ * An order is found by Peach's ID or by the reference order ID (peach-api.md 7.3: your own `id`,
+ * where you gave one); a second order with an `id` already taken is refused (422, as Rails words
+ * it: the docs say nothing of duplicates). A read order shows its refunds (amount, status, date) and
+ * the amount refunded, one of the shapes the cut-off 7.2 allows.
  * `POST /__sandbox/orders/{id}/pay` stands for the customer paying (order.completed webhook).
  */
 import { isObject, notFound, Reasons, type Route, validationFailed } from '../http.mts';
@@ -49,6 +53,11 @@ export const orderRoutes: Route = (ctx, { method, segments, body }) => {
 			else if (timestamp * 1000 <= Date.now())
 				reasons.nested('expiration', 'timestamp', 'must be in the future');
 		}
+		if (
+			typeof body.id === 'string' &&
+			ctx.state.orders.some((entry) => entry.reference_id === body.id || entry.id === body.id)
+		)
+			reasons.field('id', 'has already been taken');
 		reasons.throwIfAny();
 		const lines = items as JsonObject[];
 		const order: Order = {
@@ -74,7 +83,9 @@ export const orderRoutes: Route = (ctx, { method, segments, body }) => {
 		return { status: 201, body: order };
 	}
 	if (!id) return undefined;
-	const order = ctx.state.orders.find((entry) => entry.id === id);
+	const order =
+		ctx.state.orders.find((entry) => entry.id === id) ??
+		ctx.state.orders.find((entry) => entry.reference_id === id);
 	if (!order) throw notFound('Order', id);
 	if (!sub && method === 'GET') return { status: 200, body: order };
 	if (sub === 'refunds' && method === 'POST') {

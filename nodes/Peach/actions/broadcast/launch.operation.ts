@@ -11,6 +11,7 @@ import { sameHeaderFile } from '../headerMedia';
 import type { Delivery, DeliveryPermit, OperationOption, PreparedDeliveries } from '../node.type';
 import type { LaunchPlan } from './launchBase';
 import { launchFromItems, prepareFromItems, previewFromItems } from './launchFromItems';
+import { launchWitness } from './launch.witness';
 import { launchHeaderMediaProperties, uploadLaunchHeaderFiles } from './launchHeaderMedia';
 import { launchToAudience, prepareToAudiences, previewToAudience } from './launchToAudience';
 
@@ -213,3 +214,6 @@ export async function deliver(
 		? await launchToAudience(this, plan, itemIndex, permit)
 		: await launchFromItems(this, plan, itemIndex, permit);
 }
+
+/** Before a later try launches again what the record cannot tell: Peach's list of broadcasts. */
+export const peachWitness = launchWitness;

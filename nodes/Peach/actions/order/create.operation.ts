@@ -8,6 +8,7 @@ import { omitEmpty } from '../../helpers/payload';
 import { parseDateTime } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
+import { createWitness, duplicateIdRefusal, orderMadeBefore } from './create.witness';
 import { minorUnits } from './shared';
 import { apiPath } from '../../transport/path';
 import { additionalFieldsCollection } from '../../descriptions/fields';
@@ -212,4 +213,23 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 
 export { recipientOfEvent as recipientOf } from '../../helpers/contact';
 
-export const deliver = postDelivery((body: IDataObject) => ({ path: apiPath`/orders`, body }));
+const post = postDelivery((body: IDataObject) => ({ path: apiPath`/orders`, body }));
+
+/**
+ * The create; where Peach refuses it because your Order ID is taken, the order it has under that ID
+ * comes back `alreadySent` when it is this one, else the refusal names the ID (create.witness.ts).
+ */
+export async function deliver(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+	permit: Parameters<typeof post>[2],
+): Promise<IDataObject> {
+	return await post.call(this, body, itemIndex, permit).catch(async (error: unknown) => {
+		if (typeof body.id !== 'string' || !duplicateIdRefusal(error)) throw error;
+		return await orderMadeBefore(this, body, error, itemIndex);
+	});
+}
+
+/** Before a later try creates again what the record cannot tell: the order under your Order ID. */
+export const peachWitness = createWitness;

@@ -4,7 +4,8 @@ import { isSet, oneOf } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
-import { minorUnits, orderIdField, orderIdOf } from './shared';
+import { minorUnits, orderIdField, orderIdOf, type RefundPlan, refundRequested } from './shared';
+import { refundWitness } from './refund.witness';
 import { apiPath, segment } from '../../transport/path';
 
 export const option: OperationOption = {
@@ -123,11 +124,7 @@ export function buildRefundBody(input: {
 
 export const delivers = true;
 
-/** One refund, read and checked: the order and the body. */
-export interface RefundPlan {
-	orderId: string;
-	body: IDataObject;
-}
+export type { RefundPlan } from './shared';
 
 export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<RefundPlan> {
 	const refundType = this.getNodeParameter('refundType', itemIndex, 'partial');
@@ -154,22 +151,6 @@ const post = postDelivery((plan: RefundPlan) => ({
 	notFound: { label: 'Order', id: plan.orderId },
 }));
 
-/**
- * What was asked, beside Peach's answer: the amount in paise and in rupees (12000 → "₹120.00"), so
- * a minor-unit amount is not misread; or that the whole order was asked. Pure.
- */
-function refundRequested(body: IDataObject): IDataObject {
-	const amount = body.amount as { currency: string; value: number } | undefined;
-	if (amount === undefined) return { wholeOrder: true };
-	return {
-		currency: amount.currency,
-		value: amount.value,
-		text: new Intl.NumberFormat('en-IN', { style: 'currency', currency: amount.currency }).format(
-			amount.value / 100,
-		),
-	};
-}
-
 export async function deliver(
 	this: IExecuteFunctions,
 	plan: RefundPlan,
@@ -181,3 +162,6 @@ export async function deliver(
 		refundRequested: refundRequested(plan.body),
 	};
 }
+
+/** Before a later try refunds again what the record cannot tell: the order's refunds, as Peach shows them. */
+export const peachWitness = refundWitness;

@@ -1,9 +1,17 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
+import { isPlainObject } from '../../helpers/json';
+import { apiPath, segment } from '../../transport/path';
+import { peachApiRequest } from '../../transport/request';
 
-/** What the Order operations share: the order ID field and reading it, and amounts in minor units. */
+/**
+ * What the Order operations share: the order ID field and reading it, amounts in minor units, and
+ * reading one order (Get; a later try's look at what an earlier one made: refund.witness.ts,
+ * create.witness.ts).
+ */
 
 /** Peach lists no orders, so the ID is typed or mapped (e.g. from an order webhook). */
 export const orderIdField: INodeProperties = {
@@ -45,4 +53,61 @@ export function minorUnits(field: string, value: unknown): number {
 		);
 	}
 	return amount;
+}
+
+/** A field's value as a whole amount in minor units (`12000`, `"12000"`, `{value: 12000}`), else undefined. */
+export function amountOf(value: unknown): number | undefined {
+	const raw = isPlainObject(value) ? value.value : value;
+	const amount = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	return typeof amount === 'number' && Number.isInteger(amount) && amount >= 0 ? amount : undefined;
+}
+
+/**
+ * The order Peach has under `id` (`GET /api/v1/orders/{orderId}`, peach-api.md 7.2: Peach's ID, or, as
+ * 7.3 names it, the reference order ID, i.e. your own where you gave one), out of an `order` or `data`
+ * envelope; undefined where Peach has none (404). Any other failure is thrown.
+ */
+export async function findOrder(
+	context: IExecuteFunctions,
+	id: string,
+): Promise<IDataObject | undefined> {
+	const answer: unknown = await peachApiRequest
+		.call(context, {
+			method: 'GET',
+			path: apiPath`/orders/${segment('Order ID', id)}`,
+			notFound: { label: 'Order', id },
+		})
+		.catch((error: unknown) => {
+			if (error instanceof NodeApiError && error.httpCode === '404') return undefined;
+			throw error;
+		});
+	if (answer === undefined) return undefined;
+	if (!isPlainObject(answer)) return {};
+	for (const key of ['order', 'data'])
+		if (isPlainObject(answer[key]) && answer.id === undefined) return answer[key] as IDataObject;
+	return answer;
+}
+
+/** One refund, read and checked: the order and the body. */
+export interface RefundPlan {
+	orderId: string;
+	body: IDataObject;
+}
+
+/** An amount in minor units as rupees: 12000 → "₹120.00". Pure. */
+export const rupees = (value: number, currency = 'INR'): string =>
+	new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(value / 100);
+
+/**
+ * What a refund asked, beside Peach's answer: the amount in paise and in rupees (12000 → "₹120.00"),
+ * so a minor-unit amount is not misread; or that the whole order was asked. Pure.
+ */
+export function refundRequested(body: IDataObject): IDataObject {
+	const amount = body.amount as { currency: string; value: number } | undefined;
+	if (amount === undefined) return { wholeOrder: true };
+	return {
+		currency: amount.currency,
+		value: amount.value,
+		text: rupees(amount.value, amount.currency),
+	};
 }

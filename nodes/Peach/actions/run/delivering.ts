@@ -15,6 +15,7 @@ import { dryRunOutputs } from './dryRun';
 import type { RunEntry } from './outcome';
 import { claimError, closingReport, nothingSentError, RunFailures } from './outcome';
 import { unknownError } from './outcome.earlier';
+import { runWitness } from './record/peachWitness';
 import { ClaimedElsewhere, DeliveryRecord } from './record/record';
 
 /**
@@ -101,6 +102,12 @@ async function openRecord(
 				deliveryKey: deliveryKeyOf(context, delivery.inputs[0]),
 				witnessed: operation.witnessOf?.(delivery.plan),
 			})),
+			operation.peachWitness &&
+				runWitness(
+					context,
+					operation.peachWitness,
+					entries.map(({ delivery }) => delivery.plan),
+				),
 		);
 	} catch (caught) {
 		for (const { delivery } of entries)

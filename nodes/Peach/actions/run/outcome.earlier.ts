@@ -12,6 +12,7 @@ import type { NodeError } from './items';
 
 /** Why an earlier delivery is known as sent, for its output's note. */
 function sentNote(earlier: EarlierOutcome): string {
+	if (earlier.peachNote) return earlier.peachNote;
 	const peach = earlier.peach
 		? ` Peach lists it as ${earlier.peach.id}${earlier.peach.status ? ` (${earlier.peach.status})` : ''}.`
 		: '';

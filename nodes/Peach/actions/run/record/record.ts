@@ -6,6 +6,8 @@ import { type BucketState, bucketState, fold, type Status } from './fold';
 import { keepUntilSaved, lookAtDueSoon } from './lifetime';
 import { isRetry, lineageOf, nodeContextOf, runIndexOf, savedExecutionsOf, storeOf } from './n8n';
 import { nodeRecordIn, openRun } from './nodeRecord';
+import { peachDecides } from './peachDecides';
+import type { RunWitness } from './peachWitness';
 import { type FromStore, readBack } from './readBack';
 import { resolveEarlier } from './resolve';
 import { RunInContext } from './runInContext';
@@ -63,6 +65,8 @@ export class DeliveryRecord {
 		buckets: Map<number, BucketRun>,
 		private readonly inContext: RunInContext,
 		private readonly store: RecordStore | undefined,
+		/** The operation's own witness in Peach (an order, its refunds, a broadcast), if it has one. */
+		private readonly witness: RunWitness | undefined,
 	) {
 		this.status = run.identities.map(() => 'pending');
 		this.earlierOf = inContext.earlierOf();
@@ -78,6 +82,7 @@ export class DeliveryRecord {
 		context: IExecuteFunctions,
 		operationKey: string,
 		planned: PlannedDelivery[],
+		witness?: RunWitness,
 	): Promise<DeliveryRecord> {
 		lookAtDueSoon();
 		const nodeContext = nodeContextOf(context);
@@ -99,6 +104,7 @@ export class DeliveryRecord {
 			helpers && held
 				? new RecordStore(helpers, `${context.getWorkflow().id}|${context.getNode().id}`)
 				: undefined,
+			witness,
 		);
 		await record.readEarlier(nodeContext ?? {}, {
 			retry: isRetry(context),
@@ -241,6 +247,15 @@ export class DeliveryRecord {
 				since: how.since,
 				gone,
 			});
+		// The operation's own witness decides what the record leaves in doubt (peachDecides.ts).
+		if (this.witness) {
+			const { earlierOf, witness } = this;
+			const cleared = await peachDecides({ witness, earlierOf, fromStore, ...how });
+			for (const index of cleared) {
+				this.claimedBefore.add(index);
+				this.inContext.forget(index);
+			}
+		}
 		this.earlierOf.forEach((earlier, index) => {
 			if (earlier?.outcome === 'unknown' || fromStore[index] === 'unknown')
 				this.claimedBefore.add(index);

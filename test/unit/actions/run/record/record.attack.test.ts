@@ -222,6 +222,9 @@ async function runIn(
 		continueOnFail: options.continueOnFail,
 		inputs: options.inputs,
 		answer: (request): FakeResponse => {
+			// A read (an order, as Peach documents it: its id and status) tells nothing: the record decides.
+			if (request.options.method !== 'POST')
+				return { statusCode: 200, body: { id: 'wa_ord_read', status: 'completed' } };
 			const answer = decided.get(contentOf(request.body))?.shift() ?? 'accept';
 			if (answer === 'refuse')
 				return {

@@ -274,12 +274,17 @@ describe('a delivery is named by what it sends', () => {
 		const retry = await runTry(
 			crashRetry(execution),
 			[refund(3000), refund(2000), refund(1000)],
-			[{ statusCode: 201, body: { id: 'rfnd_3' } }],
+			// The order is read once first (its refunds, peach-api.md 7.2: as documented, id and status).
+			[
+				{ statusCode: 200, body: { id: 'wa_ord_7', status: 'completed' } },
+				{ statusCode: 201, body: { id: 'rfnd_3' } },
+			],
 			{ continueOnFail: true },
 		);
-		const amounts = [...crashed.requests, ...retry.requests].map(
-			(request) => (request.body as { amount: { value: number } }).amount.value,
-		);
+		expect(retry.requests.filter((request) => request.options.method === 'GET')).toHaveLength(1);
+		const amounts = [...crashed.requests, ...retry.requests]
+			.filter((request) => request.options.method === 'POST')
+			.map((request) => (request.body as { amount: { value: number } }).amount.value);
 		expect(amounts.sort()).toEqual([1000, 2000, 3000]);
 	});
 
