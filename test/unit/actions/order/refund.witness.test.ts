@@ -285,4 +285,23 @@ describe('the Retry of a crashed execution (the refund under way when the worker
 		expect(asked(again).filter((request) => request.startsWith('POST'))).toEqual([]);
 		expect(ledger.orders.map((order) => (order.refunds as IDataObject[]).length)).toEqual([1, 1]);
 	});
+
+	it('Peach shows none of it yet: outcomeUnknown, not refunded again (nothing says when the request was made)', async () => {
+		const ledger = new PeachLedger('refunds');
+		ledger.order('wa_ord_1');
+		ledger.next.push(NEVER_ANSWERED);
+		const original = newExecution(new FakeDeduplicationStore());
+		const params = [refund('wa_ord_1')];
+		await ledgerCrash(original, params, ledger, 1);
+		// Peach has not processed the request under way when the worker died (or never got it).
+		(ledger.orders[0].refunds as IDataObject[]).length = 0;
+		const retry = await ledgerTry(crashRetry(original), params, ledger);
+		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1']);
+		const unknown = (retry.error?.context?.outcomeUnknown ?? []) as IDataObject[];
+		expect(unknown).toEqual([{ item: 0, recipient: 'wa_ord_1' }]);
+		expect(retry.error?.description).toContain(
+			'Peach shows none of it yet, but nothing says when the request was made',
+		);
+		expect(ledger.orders[0].refunds).toEqual([]);
+	});
 });

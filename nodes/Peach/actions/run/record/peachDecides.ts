@@ -22,6 +22,8 @@ const CRASH_REASON =
 export const SETTLE_MS = 120_000;
 const TOO_SOON =
 	'Peach shows none of it yet, but the earlier request ended less than 2 minutes ago and Peach may still be processing it.';
+const NO_TIME =
+	'Peach shows none of it yet, but nothing says when the request was made, so Peach may still be processing it.';
 const NOTHING_SHOWN =
 	"n8n's record of this execution shows nothing of it (it may never have been made, or the record lost it), so it is made again only once Peach says it is not there.";
 
@@ -43,9 +45,13 @@ function inDoubt(p: PeachDecides, index: number): boolean {
 	return p.retry && p.fromStore[index] === 'notReached';
 }
 
-/** Whether an earlier try's request ended less than SETTLE_MS ago (a crash's record says not when). */
-const endedJustNow = (earlier: EarlierOutcome) =>
-	earlier.at !== null && Date.now() - Date.parse(earlier.at) < SETTLE_MS;
+/**
+ * Whether an earlier try's request may still be under way in Peach: it ended less than SETTLE_MS ago,
+ * or nothing says when (a crash's record: the request was under way when the process stopped, maybe
+ * a moment before this Retry). Peach showing none of it then is no evidence: it stays unknown.
+ */
+const mayBeUnderWay = (earlier: EarlierOutcome) =>
+	earlier.at === null || Date.now() - Date.parse(earlier.at) < SETTLE_MS;
 
 /** The earlier outcome of a delivery Peach shows made. */
 function shownOutcome(
@@ -82,8 +88,11 @@ export async function peachDecides(p: PeachDecides): Promise<Set<number>> {
 		const earlier = p.earlierOf[index];
 		if (!says) continue;
 		if ('shown' in says) p.earlierOf[index] = shownOutcome(says, earlier);
-		else if ('absent' in says && earlier && endedJustNow(earlier))
-			p.earlierOf[index] = { ...earlier, reason: `${earlier.reason ?? CRASH_REASON} ${TOO_SOON}` };
+		else if ('absent' in says && earlier && mayBeUnderWay(earlier))
+			p.earlierOf[index] = {
+				...earlier,
+				reason: `${earlier.reason ?? CRASH_REASON} ${earlier.at === null ? NO_TIME : TOO_SOON}`,
+			};
 		else if ('absent' in says) {
 			if (earlier) cleared.add(index);
 			p.earlierOf[index] = undefined;
