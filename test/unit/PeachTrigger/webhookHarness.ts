@@ -84,6 +84,11 @@ export async function call({
 			rawBody: raw === undefined ? Buffer.from(JSON.stringify(body)) : Buffer.from(raw),
 		}),
 		getResponseObject: () => response,
+		// As n8n's webhook context: the Test URL while the editor listens (manual), else the Production URL.
+		getNodeWebhookUrl: (name: string) =>
+			name === 'default'
+				? `http://localhost:5678/${mode === 'manual' ? 'webhook-test' : 'webhook'}/trigger-webhook-1/webhook`
+				: undefined,
 		getBodyData: () => body,
 		getQueryData: () => query,
 		getHeaderData: () => headers,
