@@ -23,9 +23,22 @@ export interface TriggerOptions {
 	reportRefused?: string[];
 }
 
-/** The URL this delivery came to (the Test URL while the editor listens), for a fix to name. */
-const urlOf = (context: IWebhookFunctions) =>
-	context.getNodeWebhookUrl('default') ?? "this node's Production URL";
+/**
+ * The URL this delivery came to, for a fix to name: the Production URL, or while the editor listens
+ * the Test URL (n8n's getNodeWebhookUrl gives the production one in both: the test path is read from
+ * the request, on the production URL's origin).
+ */
+function urlOf(context: IWebhookFunctions): string {
+	const production = context.getNodeWebhookUrl('default');
+	if (production === undefined) return "this node's Production URL";
+	if (context.getMode() !== 'manual') return production;
+	const path = String(context.getRequestObject().originalUrl ?? '').split('?')[0];
+	try {
+		return path.startsWith('/') ? new URL(path, production).href : production;
+	} catch {
+		return production;
+	}
+}
 
 /** Why a delivery without the right secret is refused, and how to send the right one; never the secret. */
 function secretRefusal(

@@ -10,6 +10,8 @@ import {
 	waitForTriggerWebhook,
 } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context, runPeachWorkflow } from '../suite.mts';
+// Its checks use publishTrigger only when they run, so the two modules may import each other.
+import { peachTriggerRefusalChecks } from './peachTriggerRefusals.e2e.mts';
 
 export const TRIGGER = 'Peach Trigger';
 
@@ -387,4 +389,5 @@ export const peachTriggerChecks: Check[] = [
 			await ctx.client.deactivate(trigger.workflowId);
 		},
 	},
+	...peachTriggerRefusalChecks,
 ];
