@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 
-import { N8nClient, PACKAGE_NAME } from '../e2e/n8n.mts';
-import { type Editor, openNode, openWorkflow } from './editor.mts';
+import { log, N8nClient, nodeOutput, PACKAGE_NAME } from '../e2e/n8n.mts';
+import { dismissPopups, type Editor, openNode, openWorkflow } from './editor.mts';
 import type { DevStack } from './stack.mts';
 
 type Step = (name: string, fn: () => Promise<void>) => Promise<void>;
@@ -31,6 +31,76 @@ async function eventually<T>(what: string, read: () => Promise<T | undefined>, m
 		if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s`);
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
+}
+
+/**
+ * README's first five minutes, "React to what happens": from a new workflow to a started execution
+ * on a failed delivery, as a person does it; returns the steps taken, each named.
+ */
+async function reactToAFailedDelivery(editor: Editor, stack: DevStack, client: N8nClient) {
+	const { page } = editor;
+	const steps: string[] = [];
+	await page.goto(`${stack.url}/workflow/new`);
+	await page.locator('[data-test-id="canvas-add-button"]').first().waitFor({ timeout: 60_000 });
+	await dismissPopups(page);
+	const item = (name: string | RegExp) =>
+		page.locator('[data-test-id="node-creator-item-name"]').getByText(name).first();
+	await page.locator('[data-test-id="canvas-add-button"]').first().click();
+	steps.push('click + (Add first step)');
+	await page.locator('input[data-test-id="node-creator-search-bar"]').fill('Peach');
+	steps.push('type "Peach"');
+	await item(/^Peach$/).click();
+	steps.push('click Peach');
+	const event = item(/^On message delivery:? failed$/i);
+	await event.waitFor({ timeout: 15_000 });
+	steps.push(`click "${(await event.innerText()).trim()}"`);
+	await event.click();
+	const ndv = page.locator('[data-test-id="ndv"]').first();
+	await ndv.waitFor({ timeout: 15_000 });
+	await ndv.getByText('Message Delivery: Failed').first().waitFor({ timeout: 10_000 });
+	await ndv.getByText('Peach webhook secret').first().waitFor({ timeout: 10_000 });
+	await page.keyboard.press('Escape');
+	steps.push('close the node (Escape)');
+	await page
+		.getByRole('button', { name: /^Publish$/ })
+		.first()
+		.click();
+	steps.push('click Publish');
+	const confirm = page.getByRole('dialog').getByRole('button', { name: /^Publish$/ });
+	if (
+		await confirm
+			.first()
+			.isVisible({ timeout: 3_000 })
+			.catch(() => false)
+	) {
+		await confirm.first().click();
+		steps.push('confirm Publish');
+	}
+	await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/, { timeout: 15_000 });
+	const workflowId = /\/workflow\/([A-Za-z0-9]+)/.exec(page.url())?.[1] ?? '';
+	const workflow = await client.api('GET', `/workflows/${workflowId}`);
+	const node = (workflow.nodes as Array<{ type: string; webhookId?: string }>).find((entry) =>
+		entry.type.endsWith('.peachTrigger'),
+	);
+	const url = `${stack.url}/webhook/${String(node?.webhookId)}/webhook?token=${DEV_SECRET}`;
+	await eventually('npm run dev registers the new trigger', async () => {
+		const listed = (await (await fetch(`${stack.sandboxUrl}/__sandbox/webhooks`)).json()) as {
+			targets: Array<{ url: string }>;
+		};
+		return listed.targets.some((target) => target.url === url) ? true : undefined;
+	});
+	await fetch(`${stack.sandboxUrl}/__sandbox/emit`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ type: 'message_delivery.failed' }),
+	});
+	steps.push('run the printed curl (POST /__sandbox/emit {"type": "message_delivery.failed"})');
+	const [execution] = await client.waitForExecutions(workflowId, 1, 30_000);
+	const started = nodeOutput(execution, 'Peach Trigger')[0]?.event;
+	if (started !== 'message_delivery.failed')
+		throw new Error(`the execution started on ${String(started)}, not the failed delivery`);
+	await client.deactivate(workflowId);
+	return steps;
 }
 
 export async function triggerSteps(
@@ -125,6 +195,13 @@ export async function triggerSteps(
 			});
 			await client.waitForExecutions(workflowId, 1, 30_000);
 			await client.deactivate(workflowId);
+		},
+	);
+	await step(
+		'README Trigger: from "I want to react to a failed delivery" to the workflow started, following README',
+		async () => {
+			const steps = await reactToAFailedDelivery(editor, stack, client);
+			log(`      ${steps.length} steps: ${steps.join('; ')}`);
 		},
 	);
 }

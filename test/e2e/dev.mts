@@ -1,7 +1,8 @@
 /**
  * npm run dev: builds the package, starts the Peach sandbox and a real n8n 2.x with the package
  * installed, a credential pointing at the sandbox and example workflows, then prints the editor URL
- * and login. Ctrl-C stops everything. `npm run dev -- --smoke` starts it all, checks it, and stops
+ * and login. Every published Peach Trigger is registered with the sandbox as it is published
+ * (devTriggers.mts). Ctrl-C stops everything. `npm run dev -- --smoke` starts it all, checks it, and stops
  * (what CI runs). `--fresh` starts from an empty n8n folder.
  *
  * Environment: PEACH_DEV_PORT (n8n's editor, default 5678), PEACH_SANDBOX_PORT (default 4010),

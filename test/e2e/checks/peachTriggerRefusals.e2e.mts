@@ -103,8 +103,9 @@ export const peachTriggerRefusalChecks: Check[] = [
 			assertEqual([none.executions, none.events], [1, 1], 'executions without the option');
 
 			// A minute after the first report, the next refusal reports the ones counted meanwhile.
+			const reportedAt = Date.parse(String(seen.refused.wrongSecret[0].receivedAt));
 			await new Promise((resolve) =>
-				setTimeout(resolve, Math.max(0, started + 61_000 - Date.now())),
+				setTimeout(resolve, Math.max(0, reportedAt + 61_000 - Date.now())),
 			);
 			const late = await postDelivery(`${on.url}?token=late`, failed('cmsg_late'));
 			assertEqual(late.status, 401, 'late refusal answer');

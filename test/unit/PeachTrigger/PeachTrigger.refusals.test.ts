@@ -126,6 +126,13 @@ describe('Peach Trigger: a refused delivery while the editor listens for a test 
 		);
 	});
 
+	it('in production the same fix names the Production URL', async () => {
+		const { result } = await deliver(REFUSALS[0][1], { parameters: reporting(['secret']) });
+		expect(refusedItems(result)[0].fix).toContain(
+			'http://localhost:5678/webhook/trigger-webhook-1/webhook?token=<that secret>',
+		);
+	});
+
 	it('an event not selected names the event and the choice that lets it in', async () => {
 		const { result } = await deliver({ parameters: onlyOrders }, { mode: 'manual' });
 		expect(refusedItems(result)[0]).toMatchObject({
