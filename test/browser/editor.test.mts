@@ -7,7 +7,11 @@
  * whose outputs lead with to, message and outcome, the message on the sandbox's phone page. Then what
  * a user typed surviving a change of operation, Send and Wait set up from a template without a link
  * variable, and a Send and Wait link opened as a phone opens it. README's pictures of those steps are
- * written to docs/images/, the others to .tmp/browser/. Closes with "N passed, N failed".
+ * written to docs/images/, the others to .tmp/browser/. Then README's Trigger section (trigger.mts): the
+ * notice naming n8n's button, a refused test event shown with its reason, npm run dev registering a
+ * published trigger, and a failed delivery reacted to from a new workflow, its steps counted. Closes with
+ * "N passed, N failed". PEACH_BROWSER_ONLY='<part of a step's name>' (several: " | ") runs only those
+ * steps, e.g. PEACH_BROWSER_ONLY='README Trigger' npm run test:browser.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -89,6 +89,16 @@ async function reactToAFailedDelivery(editor: Editor, stack: DevStack, client: N
 		};
 		return listed.targets.some((target) => target.url === url) ? true : undefined;
 	});
+	// The line README quotes, with the token and the curl to run.
+	await eventually('npm run dev prints the registration', async () =>
+		stack
+			.output()
+			.includes(
+				`is published: the sandbox posts its webhooks to ${url}. Fire one now: curl -X POST ${stack.sandboxUrl}/__sandbox/emit`,
+			)
+			? true
+			: undefined,
+	);
 	await fetch(`${stack.sandboxUrl}/__sandbox/emit`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
