@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 
 import { type Json, nodeOutputs } from '../n8n.mts';
 import { assert, assertEqual, type Check, type Context, pool, postDelivery } from '../suite.mts';
-import { publishTrigger, TRIGGER } from './peachTrigger.e2e.mts';
+import { publishTrigger, TRIGGER } from './triggerSupport.mts';
 
 const FLOOD = 20;
 
