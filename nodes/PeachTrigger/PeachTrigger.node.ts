@@ -71,7 +71,15 @@ export class PeachTrigger implements INodeType {
 				name: 'setupNoticeHeader',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { verification: ['header', 'none'] } },
+				displayOptions: { show: { verification: ['header'] } },
+			},
+			{
+				displayName:
+					"Copy the Production URL (above, under Webhook URLs) into the Peach web app's webhook settings and publish this workflow. To try it first, click 'Execute step' and post an event to the Test URL: a delivery the node refuses shows here on the Refused output, with the reason and the fix.",
+				name: 'setupNoticeNone',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verification: ['none'] } },
 			},
 			{
 				displayName: 'Events',
