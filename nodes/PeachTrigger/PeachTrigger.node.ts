@@ -12,7 +12,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ALL_EVENTS, buildOutput, decideEvent, EVENT_OPTIONS, parseEnvelope } from './events';
 import { ignoreDuplicatesField, optionsField, verificationField } from './fields';
-import { ignoredReason, type TriggerOptions, verifyDelivery } from './webhook';
+import { refuse } from './refusals';
+import { TRIGGER_PANEL } from './triggerPanel';
+import { ignoredReason, notPeachBody, type TriggerOptions, verifyDelivery } from './webhook';
 
 export class PeachTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,7 +40,11 @@ export class PeachTrigger implements INodeType {
 				displayOptions: { show: { verification: ['queryToken', 'header'] } },
 			},
 		],
-		outputs: [NodeConnectionTypes.Main],
+		// The second output gets one item per refused delivery that is reported: always while the
+		// editor listens for a test event, in production only under Options → Report Refused Deliveries.
+		outputs: [NodeConnectionTypes.Main, NodeConnectionTypes.Main],
+		outputNames: ['Event', 'Refused'],
+		triggerPanel: TRIGGER_PANEL,
 		webhooks: [
 			{
 				name: 'default',
@@ -53,10 +59,27 @@ export class PeachTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'In the Peach web app, paste this node\'s Production URL (above, under Webhook URLs) into the webhook settings, then publish this workflow. The Test URL only answers while you click "Listen for test event" here; Peach keeps posting to whichever URL you pasted.',
+					"Peach calls the URL with the secret: copy the Production URL (above, under Webhook URLs), add <code>?token=</code> and your credential's secret, paste it into the Peach web app's webhook settings and publish this workflow. To try it first, click 'Execute step' and post an event to the Test URL with the same <code>?token=</code>: a delivery the node refuses shows here on the Refused output, with the reason and the fix.",
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',
+				displayOptions: { show: { verification: ['queryToken'] } },
+			},
+			{
+				displayName:
+					"Copy the Production URL (above, under Webhook URLs) into the Peach web app's webhook settings, with the header and your credential's secret, and publish this workflow. To try it first, click 'Execute step' and post an event to the Test URL: a delivery the node refuses shows here on the Refused output, with the reason and the fix.",
+				name: 'setupNoticeHeader',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verification: ['header'] } },
+			},
+			{
+				displayName:
+					"Copy the Production URL (above, under Webhook URLs) into the Peach web app's webhook settings and publish this workflow. To try it first, click 'Execute step' and post an event to the Test URL: a delivery the node refuses shows here on the Refused output, with the reason and the fix.",
+				name: 'setupNoticeNone',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verification: ['none'] } },
 			},
 			{
 				displayName: 'Events',
@@ -142,24 +165,19 @@ export class PeachTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const request = this.getRequestObject();
-		const response = this.getResponseObject();
-		const reject = (status: number, message: string): IWebhookResponseData => {
-			response.status(status).json({ message });
-			return { noWebhookResponse: true };
-		};
-
-		if (!(await verifyDelivery(this))) return reject(401, 'Unauthorized');
+		const unverified = await verifyDelivery(this);
+		if (unverified) return refuse(this, unverified);
 
 		const rawBody = (request as { rawBody?: unknown }).rawBody;
 		const parsed = parseEnvelope(rawBody, this.getBodyData());
-		if (!parsed.ok) return reject(400, parsed.reason);
+		if (!parsed.ok) return refuse(this, notPeachBody(parsed.reason));
 
 		const { envelope } = parsed;
 		const decision = decideEvent(envelope);
 		const events = this.getNodeParameter('events', []) as string[];
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		const ignored = ignoredReason(this, envelope, decision, events, options);
-		if (ignored) return { webhookResponse: { received: true, ignored } };
+		if (ignored) return refuse(this, ignored);
 
 		const raw = options.includeRawBody
 			? Buffer.isBuffer(rawBody)

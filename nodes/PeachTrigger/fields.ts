@@ -40,7 +40,10 @@ export const ignoreDuplicatesField: INodeProperties = {
 		'Whether a delivery seen before within the Duplicate Window starts nothing (answered 200 so Peach stops retrying). A delivery is the same when its event, message/order/flow execution ID and status are. Events without an ID of their own (AI agent events, replies) are never duplicates unless Identical Events Window is set.',
 };
 
-/** Options: the duplicate windows, the raw body, and which message delivery events start the workflow. */
+/**
+ * Options: the duplicate windows, the raw body, which message delivery events start the workflow, and
+ * which refused deliveries are reported on the Refused output.
+ */
 export const optionsField: INodeProperties = {
 	displayName: 'Options',
 	name: 'options',
@@ -95,6 +98,37 @@ export const optionsField: INodeProperties = {
 			],
 			default: 'all',
 			description: 'Which message delivery events start the workflow',
+		},
+		{
+			displayName: 'Report Refused Deliveries',
+			name: 'reportRefused',
+			type: 'multiOptions',
+			options: [
+				{
+					name: 'Duplicate',
+					value: 'duplicate',
+					description: 'Received before and ignored (Ignore Duplicates), e.g. a retry by Peach',
+				},
+				{ name: 'Event Not Selected', value: 'event', description: 'Not one of the Events' },
+				{
+					name: 'Message Type Filtered Out',
+					value: 'messageType',
+					description: 'Left out by Message Types',
+				},
+				{
+					name: 'Not a Peach Body',
+					value: 'body',
+					description: 'Not JSON, or not {"type": "...", "data": {...}} (answered 400)',
+				},
+				{
+					name: 'Wrong or Missing Secret',
+					value: 'secret',
+					description: "No token or header, or not the credential's secret (answered 401)",
+				},
+			],
+			default: ['secret', 'body', 'event', 'messageType'],
+			description:
+				"Refused deliveries that start the workflow on the Refused output, with the reason, the fix and how many were refused: at most once a minute per reason, the others counted into the next report. Counted in this n8n process's memory. A refused delivery is still answered as before.",
 		},
 	],
 };

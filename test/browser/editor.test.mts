@@ -7,7 +7,11 @@
  * whose outputs lead with to, message and outcome, the message on the sandbox's phone page. Then what
  * a user typed surviving a change of operation, Send and Wait set up from a template without a link
  * variable, and a Send and Wait link opened as a phone opens it. README's pictures of those steps are
- * written to docs/images/, the others to .tmp/browser/. Closes with "N passed, N failed".
+ * written to docs/images/, the others to .tmp/browser/. Then README's Trigger section (trigger.mts): the
+ * notice naming n8n's button, a refused test event shown with its reason, npm run dev registering a
+ * published trigger, and a failed delivery reacted to from a new workflow, its steps counted. Closes with
+ * "N passed, N failed". PEACH_BROWSER_ONLY='<part of a step's name>' (several: " | ") runs only those
+ * steps, e.g. PEACH_BROWSER_ONLY='README Trigger' npm run test:browser.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +28,7 @@ import {
 	startApproval,
 } from './editor.mts';
 import { startDevStack } from './stack.mts';
+import { triggerSteps } from './trigger.mts';
 
 const ARTIFACTS = join(REPO_ROOT, '.tmp/browser');
 /** README's pictures of the first five minutes and of Send and Wait's setup. */
@@ -92,9 +97,17 @@ async function main() {
 	const stack = await startDevStack('.tmp/n8n-browser');
 	let passed = 0;
 	let failed = 0;
+	let skipped = 0;
+	// PEACH_BROWSER_ONLY: a part of a step's name; several parts separated by " | ". Steps run in
+	// order and some build on earlier ones, so choose parts that take what a step needs.
+	const only = process.env.PEACH_BROWSER_ONLY?.split(' | ');
 	const editor = await openEditor(stack.url);
 	const { page } = editor;
 	const step = async (name: string, fn: () => Promise<void>) => {
+		if (only && !only.some((part) => name.includes(part))) {
+			skipped++;
+			return;
+		}
 		try {
 			await fn();
 			passed++;
@@ -453,13 +466,16 @@ async function main() {
 				await page.screenshot({ path: join(ARTIFACTS, 'http-request-peach-credential.png') });
 			},
 		);
+		await triggerSteps(editor, stack, step, README_IMAGES);
 	} catch {
 		// reported by step()
 	} finally {
 		await editor.close();
 		await stack.stop();
 	}
-	log(`${passed} passed, ${failed} failed`);
+	log(
+		`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped (PEACH_BROWSER_ONLY)` : ''}`,
+	);
 	process.exit(failed === 0 ? 0 : 1);
 }
 

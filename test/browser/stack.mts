@@ -11,6 +11,8 @@ export interface DevStack {
 	sandboxUrl: string;
 	/** What the sandbox received (its admin API: method, path, body...). */
 	sandboxRequests(): Promise<Json[]>;
+	/** What `npm run dev` printed so far. */
+	output(): string;
 	stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startDevStack(folder: string): Promise<DevStack> {
 		sandboxUrl,
 		sandboxRequests: async () =>
 			(await (await fetch(`${sandboxUrl}/__sandbox/requests`)).json()) as Json[],
+		output: () => output,
 		stop,
 	};
 }

@@ -1,7 +1,8 @@
 /**
  * npm run dev: builds the package, starts the Peach sandbox and a real n8n 2.x with the package
  * installed, a credential pointing at the sandbox and example workflows, then prints the editor URL
- * and login. Ctrl-C stops everything. `npm run dev -- --smoke` starts it all, checks it, and stops
+ * and login. Every published Peach Trigger is registered with the sandbox as it is published
+ * (devTriggers.mts). Ctrl-C stops everything. `npm run dev -- --smoke` starts it all, checks it, and stops
  * (what CI runs). `--fresh` starts from an empty n8n folder.
  *
  * Environment: PEACH_DEV_PORT (n8n's editor, default 5678), PEACH_SANDBOX_PORT (default 4010),
@@ -33,6 +34,7 @@ import {
 	startN8n,
 	waitForTriggerWebhook,
 } from './n8n.mts';
+import { registerPeachTriggers } from './devTriggers.mts';
 import { exampleTriggerWebhookId, loadExamples } from './workflows/examples.mts';
 
 const smoke = process.argv.includes('--smoke');
@@ -51,11 +53,13 @@ const markerFile = join(folder, 'peach-dev.json');
 
 let n8n: N8nInstance | undefined;
 let sandbox: Sandbox | undefined;
+let stopTriggers: (() => void) | undefined;
 let stopping = false;
 
 async function stopAll(code: number) {
 	if (stopping) return;
 	stopping = true;
+	stopTriggers?.();
 	if (n8n || sandbox) log('\nStopping n8n and the sandbox...');
 	await n8n?.stop();
 	await sandbox?.close();
@@ -147,9 +151,15 @@ async function main() {
 			),
 		);
 	}
-	// The example trigger workflow listens here once published; the sandbox posts its webhooks to it.
+	// Every published Peach Trigger (the example's, and any made in the editor with the "Peach webhook
+	// secret" credential) is registered with the sandbox, which posts its webhooks to each.
+	const triggers = registerPeachTriggers(client, sandbox, {
+		credentialId: secretCredential.id,
+		secret: DEV_WEBHOOK_SECRET,
+	});
+	stopTriggers = triggers.stop;
+	await triggers.synced;
 	const triggerUrl = `${n8n.url}/webhook/${exampleTriggerWebhookId(loadExamples({ peachMessagingApi: credential, peachWebhookApi: secretCredential }))}/webhook?token=${DEV_WEBHOOK_SECRET}`;
-	sandbox.targets.push({ url: triggerUrl, headers: {} });
 
 	const test = await client.testCredential(credential, 'peachMessagingApi', {
 		apiKey,
@@ -189,7 +199,7 @@ async function main() {
 			log(`    ${workflow.name.replace(/^Peach example: /, '')}: ${n8n.url}/webhook/${how.path}`);
 	}
 	log(
-		`  Trigger:      the sandbox posts its webhooks to ${triggerUrl.replace(/token=.*/, 'token=…')}`,
+		`  Triggers:     every published Peach Trigger with the "Peach webhook secret" credential (secret "${DEV_WEBHOOK_SECRET}", a local one) gets the sandbox's webhooks; lines starting [trigger] say where, or print a curl`,
 	);
 	log(`  Workflows:    ${names.join('; ')}`);
 	log(

@@ -82,8 +82,12 @@ export async function call({
 		getNodeParameter: (name: string, fallback?: unknown) => lookup(params, name) ?? fallback,
 		getRequestObject: () => ({
 			rawBody: raw === undefined ? Buffer.from(JSON.stringify(body)) : Buffer.from(raw),
+			originalUrl: `/${mode === 'manual' ? 'webhook-test' : 'webhook'}/trigger-webhook-1/webhook?a=1`,
 		}),
 		getResponseObject: () => response,
+		// As n8n 2.40's webhook context: the Production URL, also while the editor listens.
+		getNodeWebhookUrl: (name: string) =>
+			name === 'default' ? 'http://localhost:5678/webhook/trigger-webhook-1/webhook' : undefined,
 		getBodyData: () => body,
 		getQueryData: () => query,
 		getHeaderData: () => headers,
