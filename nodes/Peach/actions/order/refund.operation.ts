@@ -5,6 +5,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
 import { minorUnits, orderIdField, orderIdOf } from './shared';
+import { rupees } from './money';
 import { apiPath, segment } from '../../transport/path';
 
 export const option: OperationOption = {
@@ -15,8 +16,19 @@ export const option: OperationOption = {
 		'Refund a paid order: part of it (an amount in INR minor units, required) or, only when chosen explicitly, the whole order. A refund moves money: it is never repeated automatically, and a failed one must be checked in Peach before trying again.',
 };
 
+/**
+ * A refund moves money, so its target is never guessed: the Order ID starts empty (no
+ * `{{ $json.id }}`, which after an If or a Merge names whatever item came in).
+ */
+const refundOrderIdField: INodeProperties = {
+	...orderIdField,
+	default: '',
+	description:
+		"Peach's order ID (wa_ord_...) to refund. Map it from the node that knows the order, e.g. {{ $json.order_id }} from an order webhook.",
+};
+
 export const properties: INodeProperties[] = [
-	orderIdField,
+	refundOrderIdField,
 	{
 		displayName: 'Refund',
 		name: 'refundType',
@@ -154,20 +166,17 @@ const post = postDelivery((plan: RefundPlan) => ({
 	notFound: { label: 'Order', id: plan.orderId },
 }));
 
+/** The refund names its order, not a `to`: the output's first field is `order`. */
+export const recipientField = 'order';
+
 /**
- * What was asked, beside Peach's answer: the amount in paise and in rupees (12000 → "₹120.00"), so
- * a minor-unit amount is not misread; or that the whole order was asked. Pure.
+ * What was asked, first beside Peach's answer: `amount` in paise and `amountRupees` (300000 →
+ * "₹3,000.00"), so a minor-unit amount is not misread; or `wholeOrder: true`. Pure.
  */
-function refundRequested(body: IDataObject): IDataObject {
+export function refundAsked(body: IDataObject): IDataObject {
 	const amount = body.amount as { currency: string; value: number } | undefined;
 	if (amount === undefined) return { wholeOrder: true };
-	return {
-		currency: amount.currency,
-		value: amount.value,
-		text: new Intl.NumberFormat('en-IN', { style: 'currency', currency: amount.currency }).format(
-			amount.value / 100,
-		),
-	};
+	return { amount: amount.value, amountRupees: rupees(amount.value), currency: amount.currency };
 }
 
 export async function deliver(
@@ -176,8 +185,6 @@ export async function deliver(
 	itemIndex: number,
 	permit: Parameters<typeof post>[2],
 ): Promise<IDataObject> {
-	return {
-		...(await post.call(this, plan, itemIndex, permit)),
-		refundRequested: refundRequested(plan.body),
-	};
+	// Peach's answer last: a key it has too stays Peach's.
+	return { ...refundAsked(plan.body), ...(await post.call(this, plan, itemIndex, permit)) };
 }

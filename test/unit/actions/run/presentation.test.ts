@@ -126,12 +126,12 @@ describe('the person’s view leads every delivering output', () => {
 			{ statusCode: 201, body: { id: 'rf_1', status: 'pending' } },
 		);
 		expect(items[0].json).toEqual({
-			to: 'wa_ord_1',
+			order: 'wa_ord_1',
 			outcome: 'accepted',
 			peachId: 'rf_1',
+			wholeOrder: true,
 			id: 'rf_1',
 			status: 'pending',
-			refundRequested: { wholeOrder: true },
 		});
 	});
 });
