@@ -244,18 +244,14 @@ async function main() {
 			},
 		);
 		await step(
-			'README 4: Request Options → Dry Run, Execute step: the output leads with to, message and outcome (not sent: Dry Run), the request beneath; nothing sent',
+			'README 4: the Dry Run switch (in sight, no Add Option), Execute step: the output leads with to, message and outcome (not sent: Dry Run), the notice above it, the request beneath; nothing sent',
 			async () => {
 				const before = (await stack.sandboxRequests()).length;
-				// Request Options → Add Option (n8n's collection dropdown) → Dry Run, on.
+				// Dry Run is a switch of its own, shown off, above Request Options.
 				await page.keyboard.press('Tab');
-				const addOption = page
-					.locator('[data-test-id="ndv"] input[placeholder="Add Option"]')
-					.first();
-				await addOption.scrollIntoViewIfNeeded();
-				await addOption.click();
-				await page.getByRole('option', { name: 'Dry Run', exact: true }).first().click();
-				await page.locator('[data-test-id="parameter-input-dryRun"] .el-switch').first().click();
+				const dryRun = page.locator('[data-test-id="parameter-input-dryRun"] .el-switch').first();
+				await dryRun.scrollIntoViewIfNeeded();
+				await dryRun.click();
 				await page.locator('[data-test-id="node-execute-button"]').first().click();
 				const output = page.locator('[data-test-id="output-panel"]').first();
 				await output.getByText('not sent: Dry Run').first().waitFor({ timeout: 60_000 });
@@ -263,6 +259,15 @@ async function main() {
 				if (JSON.stringify(columns.slice(0, 3)) !== JSON.stringify(['to', 'message', 'outcome']))
 					throw new Error(`the output's columns are ${columns.join(', ')}`);
 				await output.getByText('Hi Asha, welcome!').first().waitFor({ timeout: 5_000 });
+				// README says where n8n shows the node's notice: above the output's data.
+				const notice = output.getByText('Turn off Dry Run to send.').first();
+				await notice.waitFor({ timeout: 5_000 });
+				const noticeBox = await notice.boundingBox();
+				const dataBox = await output.getByText('Hi Asha, welcome!').first().boundingBox();
+				if (!noticeBox || !dataBox || noticeBox.y >= dataBox.y)
+					throw new Error(
+						`the Dry Run notice is not above the output (${JSON.stringify({ noticeBox, dataBox })})`,
+					);
 				await page.waitForTimeout(500);
 				await page.screenshot({ path: join(README_IMAGES, 'dry-run-output.png') });
 				const sends = (await stack.sandboxRequests())

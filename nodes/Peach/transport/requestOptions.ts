@@ -13,7 +13,7 @@ export interface RequestOptions {
 	concurrency: number;
 	/** On a Retry, make again the deliveries an earlier try left with an unknown outcome. */
 	resendUnknown: boolean;
-	/** Check every item and show what would be sent; send, upload and record nothing. */
+	/** The node's Dry Run switch: check every item and show what would be sent; send, upload and record nothing. */
 	dryRun: boolean;
 }
 
@@ -34,9 +34,12 @@ export function requestOptionsOf(
 	let options = read.get(context);
 	if (!options) {
 		let raw: IDataObject = {};
+		let dryRun = false;
 		if ('getInputData' in context) {
-			const value = (context as IExecuteFunctions).getNodeParameter('requestOptions', 0, {});
+			const execute = context as IExecuteFunctions;
+			const value = execute.getNodeParameter('requestOptions', 0, {});
 			raw = isPlainObject(value) ? value : {};
+			dryRun = execute.getNodeParameter('dryRun', 0, false) === true;
 		}
 		options = {
 			timeoutMs:
@@ -53,7 +56,7 @@ export function requestOptionsOf(
 				REQUEST_LIMITS.maxConcurrency,
 			),
 			resendUnknown: raw.resendUnknown === true,
-			dryRun: raw.dryRun === true,
+			dryRun,
 		};
 		read.set(context, options);
 	}

@@ -122,7 +122,7 @@ export const templateMessageChecks: Check[] = [
 					['wat_kept'],
 					'approved again: read (a paused one is not kept)',
 				);
-				const dry = await send({ requestOptions: { dryRun: true } });
+				const dry = await send({ dryRun: true });
 				assertEqual(dry.templateReads, ['wat_kept'], 'Dry Run: template reads');
 			} finally {
 				ctx.sandbox.state.templates.splice(ctx.sandbox.state.templates.indexOf(kept), 1);
@@ -136,7 +136,7 @@ export const templateMessageChecks: Check[] = [
 			const dry = await runPeachWorkflow(
 				ctx,
 				'e2e-dry-run',
-				{ ...sendFromWebhook('wat_welcome'), requestOptions: { dryRun: true } },
+				{ ...sendFromWebhook('wat_welcome'), dryRun: true },
 				input,
 			);
 			assertEqual(dry.execution.status, 'success', 'dry run status');

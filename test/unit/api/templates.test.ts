@@ -205,7 +205,7 @@ describe('the template kept by the n8n process', () => {
 		const changed = { wat_welcome: template('approved', 'Hi {{first_name}}, your {{code}}') };
 		const dryRun = await execution(credentialId, {
 			templates: changed,
-			params: { requestOptions: { dryRun: true } },
+			params: { dryRun: true },
 			input: { ...asha },
 		});
 		expect(dryRun.templateReads).toEqual(['wat_welcome']);
