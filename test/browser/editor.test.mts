@@ -8,8 +8,12 @@
  * a user typed surviving a change of operation, Send and Wait set up from a template without a link
  * variable, and a Send and Wait link opened as a phone opens it. README's pictures of those steps are
  * written to docs/images/, the others to .tmp/browser/. Closes with "N passed, N failed".
+ *
+ * PEACH_BROWSER_ONLY=<text> runs only the steps whose names include it (several parts separated by
+ * " | "), after the first, which opens the editor. A step that builds on an earlier one's editor (README
+ * 3 to 5 on README 2's node) is run with it or fails alone.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -23,6 +27,7 @@ import {
 	openOnPhone,
 	startApproval,
 } from './editor.mts';
+import { searchWords } from './search.mts';
 import { startDevStack } from './stack.mts';
 
 const ARTIFACTS = join(REPO_ROOT, '.tmp/browser');
@@ -94,7 +99,13 @@ async function main() {
 	let failed = 0;
 	const editor = await openEditor(stack.url);
 	const { page } = editor;
+	const only = process.env.PEACH_BROWSER_ONLY?.split(' | ');
+	let skipped = 0;
 	const step = async (name: string, fn: () => Promise<void>) => {
+		if (only && passed + failed > 0 && !only.some((part) => name.includes(part))) {
+			skipped++;
+			return;
+		}
 		try {
 			await fn();
 			passed++;
@@ -135,6 +146,25 @@ async function main() {
 					.waitFor({ timeout: 5_000 });
 				await page.screenshot({ path: join(ARTIFACTS, 'nodes-panel-whatsapp.png') });
 				await page.keyboard.press('Escape');
+			},
+		);
+		await step(
+			'the words people type find the Peach action they mean: send and wait, approval, ask for approval, human in the loop, whatsapp approval, refund, order, broadcast',
+			async () => {
+				const results = await searchWords(page, stack.url);
+				writeFileSync(
+					join(ARTIFACTS, 'search-ranks.json'),
+					`${JSON.stringify(results, null, 2)}\n`,
+				);
+				for (const { word, rank, actionAt, found } of results)
+					log(
+						`      "${word}": Peach ${rank === null ? 'not found' : `#${rank}`} of ${found.length}${found.length === 10 ? '+' : ''} (${found.slice(0, 6).join(', ')}); action ${actionAt === null ? 'not listed' : `#${actionAt}`}`,
+					);
+				const missing = results.filter(
+					(result) => result.rank === null || result.actionAt === null,
+				);
+				if (missing.length)
+					throw new Error(`not found: ${missing.map((result) => result.word).join(', ')}`);
 			},
 		);
 		await step(
@@ -464,7 +494,9 @@ async function main() {
 		await editor.close();
 		await stack.stop();
 	}
-	log(`${passed} passed, ${failed} failed`);
+	log(
+		`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped (PEACH_BROWSER_ONLY)` : ''}`,
+	);
 	process.exit(failed === 0 ? 0 : 1);
 }
 

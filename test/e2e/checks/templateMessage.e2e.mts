@@ -365,7 +365,7 @@ export const templateMessageChecks: Check[] = [
 			const error = nodeError(execution, 'Peach');
 			assertEqual(
 				error?.message,
-				'Variable first_name is empty in item 1 (+919900000302)',
+				'Variable first_name is empty for +919900000302 (item 1)',
 				'error message',
 			);
 			assertEqual(

@@ -172,7 +172,7 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 			{ ...people[1], name: '' },
 		]);
 		expect(requests).toEqual([]);
-		expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+		expect(error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 	});
 
 	it('Send with Header Media From a Binary Field: nothing is uploaded; the request holds the file by its place and the phone shows its name', async () => {
