@@ -156,9 +156,9 @@ async function main() {
 					join(ARTIFACTS, 'search-ranks.json'),
 					`${JSON.stringify(results, null, 2)}\n`,
 				);
-				for (const { word, rank, actionAt, found } of results)
+				for (const { word, rank, actionAt, actionSearchAt, found } of results)
 					log(
-						`      "${word}": Peach ${rank === null ? 'not found' : `#${rank}`} of ${found.length}${found.length === 10 ? '+' : ''} (${found.slice(0, 6).join(', ')}); action ${actionAt === null ? 'not listed' : `#${actionAt}`}`,
+						`      "${word}": Peach ${rank === null ? 'not found' : `#${rank}`} of ${found.length}${found.length === 10 ? '+' : ''} (${found.slice(0, 6).join(', ')}); action ${actionAt === null ? 'not listed' : `#${actionAt}`}; typed among the actions: ${actionSearchAt === null ? 'not found' : `#${actionSearchAt}`}`,
 					);
 				const missing = results.filter(
 					(result) => result.rank === null || result.actionAt === null,
@@ -199,7 +199,7 @@ async function main() {
 				const actions = (await creatorNames(page)).filter((name) => name !== 'Peach');
 				if (
 					actions[0] !== 'Send a template message' ||
-					actions[1] !== 'Send a template message and wait for the answer'
+					actions[1] !== 'Send a template message and wait for approval or an answer'
 				)
 					throw new Error(`the actions listed first: ${actions.slice(0, 4).join(' | ')}`);
 				await page.waitForTimeout(500);
@@ -391,6 +391,13 @@ async function main() {
 					if (Date.now() > deadline) throw new Error(`Link Variable shows ${await shown()}`);
 					await page.waitForTimeout(300);
 				}
+				// Other Template Variables no longer says "Pick a template first": the node fills the rest.
+				await page
+					.getByText('Template approval_request has no other variables', { exact: false })
+					.first()
+					.waitFor({ timeout: 30_000 });
+				if ((await page.getByText('Pick a template first').count()) !== 0)
+					throw new Error('Other Template Variables still says "Pick a template first"');
 			},
 		);
 		await step(

@@ -9,11 +9,11 @@ import { dismissPopups } from './editor.mts';
 
 /** A word and the action of Peach's list it means. */
 export const SEARCH_WORDS: Array<{ word: string; action: string }> = [
-	{ word: 'send and wait', action: 'Send a template message and wait for the answer' },
-	{ word: 'approval', action: 'Send a template message and wait for the answer' },
-	{ word: 'ask for approval', action: 'Send a template message and wait for the answer' },
-	{ word: 'human in the loop', action: 'Send a template message and wait for the answer' },
-	{ word: 'whatsapp approval', action: 'Send a template message and wait for the answer' },
+	{ word: 'send and wait', action: 'Send a template message and wait for approval or an answer' },
+	{ word: 'approval', action: 'Send a template message and wait for approval or an answer' },
+	{ word: 'ask for approval', action: 'Send a template message and wait for approval or an answer' },
+	{ word: 'human in the loop', action: 'Send a template message and wait for approval or an answer' },
+	{ word: 'whatsapp approval', action: 'Send a template message and wait for approval or an answer' },
 	{ word: 'refund', action: 'Refund an order' },
 	{ word: 'order', action: 'Create an order' },
 	{ word: 'broadcast', action: 'Launch a broadcast' },
@@ -27,6 +27,11 @@ export interface SearchResult {
 	found: string[];
 	/** The action's place in Peach's action list (1 = first), or null when it is not there. */
 	actionAt: number | null;
+	/**
+	 * The word typed again in the search box of Peach's actions (when n8n gives one): the action's
+	 * place among the actions found, or null.
+	 */
+	actionSearchAt: number | null;
 }
 
 const names = async (page: Page) =>
@@ -66,6 +71,7 @@ async function searchOne(page: Page, url: string, word: string, action: string) 
 		rank: at === -1 ? null : at + 1,
 		found: found.slice(0, 10),
 		actionAt: null,
+		actionSearchAt: null,
 	};
 	if (at === -1) return result;
 	await item('Peach').first().click();
@@ -76,6 +82,12 @@ async function searchOne(page: Page, url: string, word: string, action: string) 
 	const actions = (await settled(page)).filter((name) => name !== 'Peach');
 	const place = actions.indexOf(action);
 	result.actionAt = place === -1 ? null : place + 1;
+	if (await search.isVisible().catch(() => false)) {
+		await search.fill(word);
+		const filtered = (await settled(page)).filter((name) => name !== 'Peach');
+		const at = filtered.indexOf(action);
+		result.actionSearchAt = at === -1 ? null : at + 1;
+	}
 	await page.keyboard.press('Escape');
 	return result;
 }
