@@ -13,8 +13,6 @@ export interface RequestOptions {
 	concurrency: number;
 	/** On a Retry, make again the deliveries an earlier try left with an unknown outcome. */
 	resendUnknown: boolean;
-	/** The node's Dry Run switch: check every item and show what would be sent; send, upload and record nothing. */
-	dryRun: boolean;
 }
 
 const read = new WeakMap<object, RequestOptions>();
@@ -34,12 +32,9 @@ export function requestOptionsOf(
 	let options = read.get(context);
 	if (!options) {
 		let raw: IDataObject = {};
-		let dryRun = false;
 		if ('getInputData' in context) {
-			const execute = context as IExecuteFunctions;
-			const value = execute.getNodeParameter('requestOptions', 0, {});
+			const value = (context as IExecuteFunctions).getNodeParameter('requestOptions', 0, {});
 			raw = isPlainObject(value) ? value : {};
-			dryRun = execute.getNodeParameter('dryRun', 0, false) === true;
 		}
 		options = {
 			timeoutMs:
@@ -56,9 +51,28 @@ export function requestOptionsOf(
 				REQUEST_LIMITS.maxConcurrency,
 			),
 			resendUnknown: raw.resendUnknown === true,
-			dryRun,
 		};
 		read.set(context, options);
 	}
 	return options;
+}
+
+const dryRuns = new WeakMap<object, boolean>();
+
+/**
+ * The node's Dry Run switch for this execution, read once from the first item: check every item and
+ * show what would be sent; send, upload and record nothing. Only operations that preview what they
+ * send have it (elsewhere the switch is hidden and never read).
+ */
+export function dryRunOf(
+	context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions,
+): boolean {
+	let dryRun = dryRuns.get(context);
+	if (dryRun === undefined) {
+		dryRun =
+			'getInputData' in context &&
+			(context as IExecuteFunctions).getNodeParameter('dryRun', 0, false) === true;
+		dryRuns.set(context, dryRun);
+	}
+	return dryRun;
 }
