@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { nodeProperties } from './actions/registry';
 import { router } from './actions/router';
 import { webhook as sendAndWaitWebhook } from './actions/templateMessage/sendAndWait/answer';
+import { WAITING_TOOLTIP } from './actions/templateMessage/sendAndWait/waiting';
 import { listSearch } from './methods/listSearch';
 import { loadOptions } from './methods/loadOptions';
 import { resourceMapping } from './methods/resourceMapping';
@@ -60,8 +61,8 @@ export class Peach implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'peachMessagingApi', required: true }],
 		webhooks: SEND_AND_WAIT_WEBHOOKS,
-		waitingNodeTooltip:
-			'The workflow goes on when the contact answers on the page their WhatsApp link opens (or when the wait time runs out)',
+		// Who was asked what, under n8n's "Waiting for input" (sendAndWait/waiting.ts).
+		waitingNodeTooltip: WAITING_TOOLTIP,
 		properties: nodeProperties(),
 	};
 

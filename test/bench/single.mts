@@ -164,7 +164,7 @@ function peachSend(
 			variables: { values: [{ key: 'first_name', value: '={{ $json.body.name }}' }] },
 			contactFields: { name: '={{ $json.body.name }}' },
 			additionalFields: {},
-			requestOptions: more.dryRun ? { dryRun: true } : {},
+			...(more.dryRun ? { dryRun: true } : {}),
 		},
 		credential,
 		'Send',

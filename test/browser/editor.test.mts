@@ -10,10 +10,13 @@
  * written to docs/images/, the others to .tmp/browser/. Then README's Trigger section (trigger.mts): the
  * notice naming n8n's button, a refused test event shown with its reason, npm run dev registering a
  * published trigger, and a failed delivery reacted to from a new workflow, its steps counted. Closes with
- * "N passed, N failed". PEACH_BROWSER_ONLY='<part of a step's name>' (several: " | ") runs only those
- * steps, e.g. PEACH_BROWSER_ONLY='README Trigger' npm run test:browser.
+ * "N passed, N failed".
+ *
+ * PEACH_BROWSER_ONLY=<text> runs only the steps whose names include it (several parts separated by
+ * " | "), after the first, which opens the editor. A step that builds on an earlier one's editor (README
+ * 3 to 5 on README 2's node) is run with it or fails alone. E.g. PEACH_BROWSER_ONLY='README Trigger'.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -27,6 +30,7 @@ import {
 	openOnPhone,
 	startApproval,
 } from './editor.mts';
+import { searchWords } from './search.mts';
 import { startDevStack } from './stack.mts';
 import { triggerSteps } from './trigger.mts';
 
@@ -97,14 +101,12 @@ async function main() {
 	const stack = await startDevStack('.tmp/n8n-browser');
 	let passed = 0;
 	let failed = 0;
-	let skipped = 0;
-	// PEACH_BROWSER_ONLY: a part of a step's name; several parts separated by " | ". Steps run in
-	// order and some build on earlier ones, so choose parts that take what a step needs.
-	const only = process.env.PEACH_BROWSER_ONLY?.split(' | ');
 	const editor = await openEditor(stack.url);
 	const { page } = editor;
+	const only = process.env.PEACH_BROWSER_ONLY?.split(' | ');
+	let skipped = 0;
 	const step = async (name: string, fn: () => Promise<void>) => {
-		if (only && !only.some((part) => name.includes(part))) {
+		if (only && passed + failed > 0 && !only.some((part) => name.includes(part))) {
 			skipped++;
 			return;
 		}
@@ -151,6 +153,25 @@ async function main() {
 			},
 		);
 		await step(
+			'the words people type find the Peach action they mean: send and wait, approval, ask for approval, human in the loop, whatsapp approval, refund, order, broadcast',
+			async () => {
+				const results = await searchWords(page, stack.url);
+				writeFileSync(
+					join(ARTIFACTS, 'search-ranks.json'),
+					`${JSON.stringify(results, null, 2)}\n`,
+				);
+				for (const { word, rank, actionAt, actionSearchAt, found } of results)
+					log(
+						`      "${word}": Peach ${rank === null ? 'not found' : `#${rank}`} of ${found.length}${found.length === 10 ? '+' : ''} (${found.slice(0, 6).join(', ')}); action ${actionAt === null ? 'not listed' : `#${actionAt}`}; typed among the actions: ${actionSearchAt === null ? 'not found' : `#${actionSearchAt}`}`,
+					);
+				const missing = results.filter(
+					(result) => result.rank === null || result.actionAt === null,
+				);
+				if (missing.length)
+					throw new Error(`not found: ${missing.map((result) => result.word).join(', ')}`);
+			},
+		);
+		await step(
 			'README 2: "send template" and "send WhatsApp message" in the nodes panel find Peach',
 			async () => {
 				await page.keyboard.press('Escape');
@@ -182,7 +203,7 @@ async function main() {
 				const actions = (await creatorNames(page)).filter((name) => name !== 'Peach');
 				if (
 					actions[0] !== 'Send a template message' ||
-					actions[1] !== 'Send a template message and wait for the answer'
+					actions[1] !== 'Send a template message and wait for approval or an answer'
 				)
 					throw new Error(`the actions listed first: ${actions.slice(0, 4).join(' | ')}`);
 				await page.waitForTimeout(500);
@@ -257,18 +278,14 @@ async function main() {
 			},
 		);
 		await step(
-			'README 4: Request Options → Dry Run, Execute step: the output leads with to, message and outcome (not sent: Dry Run), the request beneath; nothing sent',
+			'README 4: the Dry Run switch (in sight, no Add Option), Execute step: the output leads with to, message and outcome (not sent: Dry Run), the notice above it, the request beneath; nothing sent',
 			async () => {
 				const before = (await stack.sandboxRequests()).length;
-				// Request Options → Add Option (n8n's collection dropdown) → Dry Run, on.
+				// Dry Run is a switch of its own, shown off, above Request Options.
 				await page.keyboard.press('Tab');
-				const addOption = page
-					.locator('[data-test-id="ndv"] input[placeholder="Add Option"]')
-					.first();
-				await addOption.scrollIntoViewIfNeeded();
-				await addOption.click();
-				await page.getByRole('option', { name: 'Dry Run', exact: true }).first().click();
-				await page.locator('[data-test-id="parameter-input-dryRun"] .el-switch').first().click();
+				const dryRun = page.locator('[data-test-id="parameter-input-dryRun"] .el-switch').first();
+				await dryRun.scrollIntoViewIfNeeded();
+				await dryRun.click();
 				await page.locator('[data-test-id="node-execute-button"]').first().click();
 				const output = page.locator('[data-test-id="output-panel"]').first();
 				await output.getByText('not sent: Dry Run').first().waitFor({ timeout: 60_000 });
@@ -276,6 +293,15 @@ async function main() {
 				if (JSON.stringify(columns.slice(0, 3)) !== JSON.stringify(['to', 'message', 'outcome']))
 					throw new Error(`the output's columns are ${columns.join(', ')}`);
 				await output.getByText('Hi Asha, welcome!').first().waitFor({ timeout: 5_000 });
+				// README says where n8n shows the node's notice: above the output's data.
+				const notice = output.getByText('Turn off Dry Run to send.').first();
+				await notice.waitFor({ timeout: 5_000 });
+				const noticeBox = await notice.boundingBox();
+				const dataBox = await output.getByText('Hi Asha, welcome!').first().boundingBox();
+				if (!noticeBox || !dataBox || noticeBox.y >= dataBox.y)
+					throw new Error(
+						`the Dry Run notice is not above the output (${JSON.stringify({ noticeBox, dataBox })})`,
+					);
 				await page.waitForTimeout(500);
 				await page.screenshot({ path: join(README_IMAGES, 'dry-run-output.png') });
 				const sends = (await stack.sandboxRequests())
@@ -369,6 +395,13 @@ async function main() {
 					if (Date.now() > deadline) throw new Error(`Link Variable shows ${await shown()}`);
 					await page.waitForTimeout(300);
 				}
+				// Other Template Variables no longer says "Pick a template first": the node fills the rest.
+				await page
+					.getByText('Template approval_request has no other variables', { exact: false })
+					.first()
+					.waitFor({ timeout: 30_000 });
+				if ((await page.getByText('Pick a template first').count()) !== 0)
+					throw new Error('Other Template Variables still says "Pick a template first"');
 			},
 		);
 		await step(

@@ -129,7 +129,7 @@ describe('Peach node description', () => {
 		expect(String(description.subtitle).length).toBeLessThan(250);
 	});
 
-	it('shows one Request Options per operation: Max Concurrent Requests where items go one request each (or one per delivery), Send Again If Outcome Unknown and Delivery Key where they deliver, Dry Run where they deliver messages', () => {
+	it('shows one Request Options per operation: Max Concurrent Requests where items go one request each (or one per delivery), Send Again If Outcome Unknown and Delivery Key where they deliver', () => {
 		const shown = (resource: string, operation: string) => {
 			const values = resolveParameters(description, { resource, operation });
 			const visible = description.properties.filter(
@@ -142,13 +142,11 @@ describe('Peach node description', () => {
 		};
 		for (const [resource, operation] of offeredOperations()) shown(resource, operation);
 		const delivering = ['concurrency', 'timeout', 'resendUnknown', 'deliveryKey'];
-		// The operations that deliver messages also have Dry Run.
-		const messaging = [...delivering, 'dryRun'];
-		expect(shown('templateMessage', 'send')).toEqual(messaging);
-		expect(shown('templateMessage', 'sendAndWait')).toEqual(messaging);
-		expect(shown('templateMessage', 'connectToAiAgent')).toEqual(messaging);
-		expect(shown('templateMessage', 'sendAppMessage')).toEqual(messaging);
-		expect(shown('broadcast', 'launch')).toEqual(messaging);
+		expect(shown('templateMessage', 'send')).toEqual(delivering);
+		expect(shown('templateMessage', 'sendAndWait')).toEqual(delivering);
+		expect(shown('templateMessage', 'connectToAiAgent')).toEqual(delivering);
+		expect(shown('templateMessage', 'sendAppMessage')).toEqual(delivering);
+		expect(shown('broadcast', 'launch')).toEqual(delivering);
 		expect(shown('order', 'refund')).toEqual(delivering);
 		expect(shown('order', 'create')).toEqual(delivering);
 		expect(shown('automation', 'trigger')).toEqual(delivering);
@@ -156,6 +154,35 @@ describe('Peach node description', () => {
 		expect(shown('contact', 'upsert')).toEqual(['concurrency', 'timeout']);
 		expect(shown('contact', 'createMany')).toEqual(['timeout']);
 		expect(shown('contact', 'updateCommunicationPreferences')).toEqual(['timeout']);
+	});
+
+	it('Dry Run is a switch of its own, off, just above Request Options, on every operation that sends messages (and only there)', () => {
+		const visibleNames = (resource: string, operation: string) => {
+			const values = resolveParameters(description, { resource, operation });
+			return description.properties
+				.filter((property) => NodeHelpers.displayParameter(values, property, null, description))
+				.map((property) => property.name);
+		};
+		const messaging = [
+			['templateMessage', 'send'],
+			['templateMessage', 'sendAndWait'],
+			['templateMessage', 'connectToAiAgent'],
+			['templateMessage', 'sendAppMessage'],
+			['broadcast', 'launch'],
+		];
+		for (const [resource, operation] of offeredOperations()) {
+			const names = visibleNames(resource, operation);
+			const sends = messaging.some(([r, o]) => r === resource && o === operation);
+			expect(names.includes('dryRun'), `${resource}.${operation}`).toBe(sends);
+			if (sends)
+				expect(names.slice(-2), `${resource}.${operation}`).toEqual(['dryRun', 'requestOptions']);
+		}
+		const switches = description.properties.filter((property) => property.name === 'dryRun');
+		for (const field of switches) {
+			expect(field.type).toBe('boolean');
+			expect(field.default).toBe(false);
+			expect(field.displayName).toBe('Dry Run');
+		}
 	});
 
 	it('has a codex file for the node n8n loads (package name + node name)', () => {
@@ -212,7 +239,6 @@ describe('Peach node description', () => {
 		expect(Object.keys(defaults).sort()).toEqual([
 			'concurrency',
 			'deliveryKey',
-			'dryRun',
 			'resendUnknown',
 			'timeout',
 		]);

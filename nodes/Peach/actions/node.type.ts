@@ -147,6 +147,11 @@ interface DeliveringBase<Plan> {
 	/** Who receives it: deliveries for the same recipient are made one after another, in input order. */
 	recipientOf?(plan: Plan): string | undefined;
 	/**
+	 * The output field that names the recipient, first in the person's view (run/presentation.ts):
+	 * `to` (a contact, an audience) by default; `order` for an operation on an order.
+	 */
+	recipientField?: 'to' | 'order';
+	/**
 	 * What the delivery sends, as the record names it between tries (by default the plan itself):
 	 * without what differs from try to try (an input item's position, an upload's URL, Send and
 	 * Wait's answer link).

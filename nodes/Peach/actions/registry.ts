@@ -10,7 +10,7 @@ import { conversation } from './conversation/Conversation.resource';
 import { media } from './media/Media.resource';
 import type { PeachOperation, ResourceDefinition } from './node.type';
 import type { RequestOptionsKind } from '../descriptions/fields';
-import { requestOptionsField } from '../descriptions/fields';
+import { dryRunField, requestOptionsField } from '../descriptions/fields';
 import { order } from './order/Order.resource';
 import { templateMessage } from './templateMessage/TemplateMessage.resource';
 import { whatsAppTemplate } from './whatsAppTemplate/WhatsAppTemplate.resource';
@@ -64,8 +64,7 @@ function firstThenByName<T>(
 }
 
 function requestOptionsKindOf(operation: PeachOperation): RequestOptionsKind {
-	if ('delivers' in operation && operation.delivers === true)
-		return 'preview' in operation ? 'messaging' : 'delivering';
+	if ('delivers' in operation && operation.delivers === true) return 'delivering';
 	return 'batch' in operation && operation.batch === true ? 'batch' : 'perItem';
 }
 
@@ -119,9 +118,19 @@ function requestOptionsProperties(value: string, resource: ResourceDefinition): 
 	);
 }
 
+/** Dry Run, on the resource's operations that can preview what they send (none: nothing). */
+function dryRunProperties(value: string, resource: ResourceDefinition): INodeProperties[] {
+	const operations = Object.entries(resource.operations)
+		.filter(([, operation]) => 'preview' in operation && operation.preview !== undefined)
+		.map(([name]) => name);
+	if (!operations.length) return [];
+	return [dryRunField({ show: { resource: [value], operation: operations } })];
+}
+
 /**
  * The node's properties: the Resource dropdown, then for each resource its Operation dropdown and its
- * operations' fields, then each resource's Request Options.
+ * operations' fields, then Dry Run (where an operation previews what it sends), then each resource's
+ * Request Options.
  */
 export function nodeProperties(): INodeProperties[] {
 	const entries = firstThenByName(
@@ -140,6 +149,7 @@ export function nodeProperties(): INodeProperties[] {
 			default: DEFAULT_RESOURCE,
 		},
 		...entries.flatMap(([value, resource]) => operationProperties(value, resource)),
+		...entries.flatMap(([value, resource]) => dryRunProperties(value, resource)),
 		...entries.flatMap(([value, resource]) => requestOptionsProperties(value, resource)),
 	];
 }

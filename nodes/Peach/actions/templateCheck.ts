@@ -2,9 +2,16 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { templateOf } from '../api/templates';
+import {
+	NOT_SENDABLE,
+	notSendableFix,
+	notSendableText,
+	templateNamed,
+} from '../helpers/templateStatus';
 import { placesOf, templateVariables } from '../helpers/templateVariables';
 import { emptyVariableText } from '../helpers/variableValues';
 import type { ItemVariables } from './itemParameters';
+import { sharedByItems } from './run/problems';
 
 /**
  * What the node checks of a template before the first request that sends it, for every item of
@@ -14,13 +21,6 @@ import type { ItemVariables } from './itemParameters';
  * every variable it uses (in its header, body, footer or buttons) needs a value, or the contact sees
  * the placeholder itself (`Hi {{first_name}}`).
  */
-
-/**
- * Template statuses WhatsApp does not send. Peach documents no list of statuses; these are the ones
- * seen (disabled in its docs; draft, rejected, pending and paused in its tools): any other status is
- * left to Peach.
- */
-const NOT_SENDABLE = ['pending', 'rejected', 'draft', 'paused', 'disabled'];
 
 /** Where the template shows a variable, for the message: "its body", "its header and a URL button". */
 function whereUsed(template: IDataObject, name: string): string {
@@ -100,19 +100,15 @@ export async function templateProblem(
 	},
 ): Promise<NodeOperationError | undefined> {
 	const template = await templateOf(context, input.templateId, itemIndex);
-	const templateName = typeof template.name === 'string' ? `"${template.name}"` : input.templateId;
+	const templateName = templateNamed(template, input.templateId);
 	const status = typeof template.status === 'string' ? template.status.toLowerCase() : '';
 	if (NOT_SENDABLE.includes(status)) {
-		return new NodeOperationError(
-			context.getNode(),
-			`Template ${templateName} (${input.templateId}) is ${status}: WhatsApp sends approved templates only`,
-			{
-				description:
-					status === 'pending'
-						? 'Meta is still reviewing it (usually minutes to a day). Pick an approved template, or run again once WhatsApp Template → Get shows it approved.'
-						: 'Pick an approved template (the From List choice shows each one with its status), or fix this one in Peach and submit it again.',
+		// The template's problem, the same for every item that sends it: said once (run/problems.ts).
+		return sharedByItems(
+			new NodeOperationError(context.getNode(), notSendableText(templateName, status), {
+				description: notSendableFix(status),
 				itemIndex,
-			},
+			}),
 		);
 	}
 	const { variables } = input;
@@ -127,7 +123,7 @@ export async function templateProblem(
 	if (names.length === 0) return undefined;
 	return emptyVariablesError(context, itemIndex, names, variables, input.recipient, (name) =>
 		shown.includes(name)
-			? `Template ${templateName} shows {{${name}}} in ${whereUsed(template, name)}`
+			? `Template ${typeof template.name === 'string' ? `"${template.name}"` : input.templateId} shows {{${name}}} in ${whereUsed(template, name)}`
 			: undefined,
 	);
 }

@@ -6,7 +6,7 @@ import { isPlainObject } from '../helpers/json';
 import { credentialsOf } from '../transport/credentials';
 import { apiPath, segment } from '../transport/path';
 import { type postDelivery, peachApiRequest } from '../transport/request';
-import { requestOptionsOf } from '../transport/requestOptions';
+import { dryRunOf } from '../transport/requestOptions';
 import type { PeachContext } from '../transport/types';
 
 /**
@@ -66,7 +66,7 @@ async function keptOrRead(
 	const readAt = performance.now();
 	const known = scope === undefined ? undefined : kept.get(keyOf(scope, templateId));
 	// Dry Run is how a user looks at what Peach has now: it reads afresh.
-	if (known && readAt - known.readAt < TEMPLATE_KEPT.ms && !requestOptionsOf(context).dryRun)
+	if (known && readAt - known.readAt < TEMPLATE_KEPT.ms && !dryRunOf(context))
 		return known.template;
 	const answer = await peachApiRequest.call(context, {
 		method: 'GET',

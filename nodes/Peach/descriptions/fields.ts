@@ -96,7 +96,7 @@ export function eventIdField(returnedBy: string): INodeProperties {
 }
 
 /** Which Request Options an operation has: see requestOptionsField. */
-export type RequestOptionsKind = 'perItem' | 'delivering' | 'messaging' | 'batch';
+export type RequestOptionsKind = 'perItem' | 'delivering' | 'batch';
 
 /** Request Options → Max Concurrent Requests (operations that make one request per item or per delivery). */
 function concurrencyOption(): INodeProperties {
@@ -152,15 +152,19 @@ function deliveryOptions(): INodeProperties[] {
 	];
 }
 
-/** Request Options → Dry Run (operations that send messages). */
-function dryRunOption(): INodeProperties {
+/**
+ * Dry Run, a switch of its own on every operation that sends messages (not hidden under Request
+ * Options): on, every item is checked and shown as its contact would get it, and nothing is sent.
+ */
+export function dryRunField(displayOptions: INodeProperties['displayOptions']): INodeProperties {
 	return {
 		displayName: 'Dry Run',
 		name: 'dryRun',
 		type: 'boolean',
 		default: false,
+		displayOptions,
 		description:
-			'Whether to check every item and output what each contact would get (to whom and the message first; beneath, wouldSend: the exact request, and preview) without sending, uploading or recording anything',
+			'Whether to check every item and show what each contact would get (to whom and the message first; beneath, wouldSend: the exact request, and preview) without sending, uploading or recording anything',
 	};
 }
 
@@ -179,7 +183,6 @@ export function requestOptionsField(
 	const options = {
 		perItem: [concurrency, timeout],
 		delivering: [concurrency, timeout, ...deliveryOptions()],
-		messaging: [concurrency, timeout, ...deliveryOptions(), dryRunOption()],
 		batch: [timeout],
 	}[kind];
 	return {

@@ -8,6 +8,8 @@ export class PeachInputError extends Error {
 		readonly value: unknown,
 		readonly problem: string,
 		readonly fix: string,
+		/** The fix built from the expression the user wrote in the field, when it holds one. */
+		readonly fixWith?: (expression: string) => string,
 	) {
 		super(
 			value === undefined || value === null || value === ''

@@ -15,6 +15,14 @@ function compactPhone(value: unknown): string | undefined {
 	return typeof raw === 'string' ? raw.replace(/\(0\)/g, '').replace(/[\s().-]/g, '') : undefined;
 }
 
+/** The user's expression with the + added in front: `{{ $json.phone }}` → `{{ '+' + $json.phone }}`. */
+function withPlus(expression: string): string {
+	const single = /^\{\{\s*([^{}]+?)\s*\}\}$/.exec(expression);
+	if (!single) return "{{ '+' + $json.phone }}";
+	const inner = /^[\w$.[\]'"]+$/.test(single[1]) ? single[1] : `(${single[1]})`;
+	return `{{ '+' + ${inner} }}`;
+}
+
 /** Contact phone number: E.164 with a leading `+` and the country code. Spaces, dots, dashes and brackets are dropped. */
 export function normalizeContactPhoneNumber(field: string, value: unknown): string {
 	const compact = compactPhone(value);
@@ -27,11 +35,15 @@ export function normalizeContactPhoneNumber(field: string, value: unknown): stri
 		);
 	}
 	if (!compact.startsWith('+')) {
+		// 11 digits or more already hold a country code (91 9988776655); ten may be a national number.
+		const example = WA_ID.test(compact) && compact.length >= 11 ? `+${compact}` : '+919988776655';
 		throw new PeachInputError(
 			field,
 			value,
 			'has no + and country code',
-			'Write the number in international (E.164) format: + then the country code, e.g. +919988776655.',
+			`Write the number in international (E.164) format: + then the country code, e.g. ${example}. If your data has the digits without +, add it in the expression: {{ '+' + $json.phone }}.`,
+			(expression) =>
+				`${field} is ${expression}. If the data has the digits with the country code but no +, add it: ${withPlus(expression)}. Otherwise write the number with + and the country code, e.g. ${example}.`,
 		);
 	}
 	if (!E164.test(compact)) {

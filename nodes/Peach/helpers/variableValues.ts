@@ -175,7 +175,6 @@ export function emptyVariableText(input: {
 	shownIn?: string;
 }): { message: string; description: string } {
 	const { name, others } = input;
-	const who = input.recipient ? ` (${input.recipient})` : '';
 	const where = `${input.field}${input.alsoIn ? ` and ${input.alsoIn}` : ''}`;
 	const gave = input.given ? whatItGave(input.value) : 'no value';
 	const what =
@@ -187,10 +186,12 @@ export function emptyVariableText(input: {
 	const shown = input.shownIn
 		? `${input.shownIn}: sent without a value, the contact would see the placeholder.`
 		: 'An empty value is never sent.';
+	const and = others.length ? ` (and ${others.join(', ')})` : '';
 	return {
-		message: `Variable ${name} is empty in item ${input.itemIndex}${who}${
-			others.length ? ` (and ${others.join(', ')})` : ''
-		}`,
+		// The contact first, then the item as n8n numbers it (from 0).
+		message: input.recipient
+			? `Variable ${name}${and} is empty for ${input.recipient} (item ${input.itemIndex})`
+			: `Variable ${name}${and} is empty in item ${input.itemIndex}`,
 		description: [what, shown, fixOf(name, input.field, input.expression, input.given)].join(' '),
 	};
 }

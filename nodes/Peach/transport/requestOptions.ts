@@ -13,8 +13,6 @@ export interface RequestOptions {
 	concurrency: number;
 	/** On a Retry, make again the deliveries an earlier try left with an unknown outcome. */
 	resendUnknown: boolean;
-	/** Check every item and show what would be sent; send, upload and record nothing. */
-	dryRun: boolean;
 }
 
 const read = new WeakMap<object, RequestOptions>();
@@ -53,9 +51,28 @@ export function requestOptionsOf(
 				REQUEST_LIMITS.maxConcurrency,
 			),
 			resendUnknown: raw.resendUnknown === true,
-			dryRun: raw.dryRun === true,
 		};
 		read.set(context, options);
 	}
 	return options;
+}
+
+const dryRuns = new WeakMap<object, boolean>();
+
+/**
+ * The node's Dry Run switch for this execution, read once from the first item: check every item and
+ * show what would be sent; send, upload and record nothing. Only operations that preview what they
+ * send have it (elsewhere the switch is hidden and never read).
+ */
+export function dryRunOf(
+	context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions,
+): boolean {
+	let dryRun = dryRuns.get(context);
+	if (dryRun === undefined) {
+		dryRun =
+			'getInputData' in context &&
+			(context as IExecuteFunctions).getNodeParameter('dryRun', 0, false) === true;
+		dryRuns.set(context, dryRun);
+	}
+	return dryRun;
 }

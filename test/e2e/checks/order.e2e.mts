@@ -33,6 +33,16 @@ export const orderChecks: Check[] = [
 			};
 			const part = await runPeachWorkflow(ctx, 'e2e-order-refund', { ...refund, amount: 10000 });
 			assertEqual(nodeOutput(part.execution, 'Peach')[0]?.value, 10000, 'refund');
+			const refunded = nodeOutput(part.execution, 'Peach')[0] ?? {};
+			assertEqual(
+				{
+					order: refunded.order,
+					amount: refunded.amount,
+					amountRupees: refunded.amountRupees,
+				},
+				{ order: id, amount: 10000, amountRupees: '₹100.00' },
+				'the order named, the amount in rupees beside the paise',
+			);
 			const tooMuch = await runPeachWorkflow(ctx, 'e2e-order-refund-too-much', {
 				...refund,
 				amount: 5000,

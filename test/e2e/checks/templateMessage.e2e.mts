@@ -122,7 +122,7 @@ export const templateMessageChecks: Check[] = [
 					['wat_kept'],
 					'approved again: read (a paused one is not kept)',
 				);
-				const dry = await send({ requestOptions: { dryRun: true } });
+				const dry = await send({ dryRun: true });
 				assertEqual(dry.templateReads, ['wat_kept'], 'Dry Run: template reads');
 			} finally {
 				ctx.sandbox.state.templates.splice(ctx.sandbox.state.templates.indexOf(kept), 1);
@@ -136,7 +136,7 @@ export const templateMessageChecks: Check[] = [
 			const dry = await runPeachWorkflow(
 				ctx,
 				'e2e-dry-run',
-				{ ...sendFromWebhook('wat_welcome'), requestOptions: { dryRun: true } },
+				{ ...sendFromWebhook('wat_welcome'), dryRun: true },
 				input,
 			);
 			assertEqual(dry.execution.status, 'success', 'dry run status');
@@ -322,6 +322,48 @@ export const templateMessageChecks: Check[] = [
 		},
 	},
 	{
+		name: 'send of 3 items with a pending template: one error for no one item, the template named once, nothing sent',
+		fn: async (ctx) => {
+			const phones = ['+919900000311', '+919900000312', '+919900000313'];
+			const { execution, requests } = await runPeachWorkflow(
+				ctx,
+				'e2e-send-pending-many',
+				{
+					resource: 'templateMessage',
+					operation: 'send',
+					phoneNumber: '={{ $json.phone }}',
+					templateId: { __rl: true, mode: 'id', value: 'wat_promo' },
+					variablesInput: 'fields',
+					variables: { values: [] },
+					contactFields: {},
+					additionalFields: {},
+				},
+				{},
+				{
+					before: codeNode(
+						`return ${JSON.stringify(phones)}.map((phone) => ({ json: { phone } }));`,
+					),
+				},
+			);
+			assertEqual(execution.status, 'error', 'execution status');
+			assertEqual(requests.length, 0, 'other requests to the sandbox (no send)');
+			const error = nodeError(execution, 'Peach');
+			assertEqual(
+				error?.message,
+				'Template "spring_promo" (wat_promo) is pending: WhatsApp sends approved templates only',
+				'error message',
+			);
+			assertEqual((error?.context as Json | undefined)?.itemIndex, undefined, 'no item index');
+			const description = String(error?.description);
+			assert(
+				description.includes('This holds for items 0 to 2.') &&
+					!description.includes('Also to fix') &&
+					!description.includes('is pending'),
+				`description: ${description}`,
+			);
+		},
+	},
+	{
 		name: 'send whose template variable comes out empty for item 1 (From the Template, {{ $json.nickname }}): nothing is sent, the error names item 1 as n8n numbers it, its contact and first_name',
 		fn: async (ctx) => {
 			const phones = ['+919900000301', '+919900000302', '+919900000303'];
@@ -365,7 +407,7 @@ export const templateMessageChecks: Check[] = [
 			const error = nodeError(execution, 'Peach');
 			assertEqual(
 				error?.message,
-				'Variable first_name is empty in item 1 (+919900000302)',
+				'Variable first_name is empty for +919900000302 (item 1)',
 				'error message',
 			);
 			assertEqual(

@@ -108,7 +108,7 @@ describe('a template variable that comes out empty is refused before anything is
 			const { requests, templateReads, error } = await run({ ...send, ...variables }, inputs);
 			expect(requests).toEqual([]);
 			expect(templateReads).toEqual(['wat_welcome']);
-			expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+			expect(error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 			expect(error?.description).toBe(
 				(expression
 					? `Variables → first_name is {{ $json.nickname }}, which gave ${gave} for this item. `
@@ -148,15 +148,15 @@ describe('a template variable that comes out empty is refused before anything is
 
 	it('a header variable, a URL button variable, text of spaces: each is empty too', async () => {
 		const header = await run({ ...send, ...mapped }, [{ ...people[0], order: '' }]);
-		expect(header.error?.message).toBe('Variable order_id is empty in item 0 (+919900000001)');
+		expect(header.error?.message).toBe('Variable order_id is empty for +919900000001 (item 0)');
 		expect(header.error?.description).toContain(
 			'{{ $json.order }}, which gave empty text for this item. Template "welcome" shows {{order_id}} in its header',
 		);
 		const button = await run({ ...send, ...mapped }, [{ ...people[0], code: undefined }]);
-		expect(button.error?.message).toBe('Variable tracking_code is empty in item 0 (+919900000001)');
+		expect(button.error?.message).toBe('Variable tracking_code is empty for +919900000001 (item 0)');
 		expect(button.error?.description).toContain('shows {{tracking_code}} in a URL button');
 		const spaces = await run({ ...send, ...rows }, [{ ...people[0], nickname: '   ' }]);
-		expect(spaces.error?.message).toBe('Variable first_name is empty in item 0 (+919900000001)');
+		expect(spaces.error?.message).toBe('Variable first_name is empty for +919900000001 (item 0)');
 		expect(spaces.error?.description).toContain('which gave only spaces for this item');
 		expect([header.requests, button.requests, spaces.requests]).toEqual([[], [], []]);
 	});
@@ -168,7 +168,7 @@ describe('a template variable that comes out empty is refused before anything is
 		);
 		expect(requests).toEqual([]);
 		expect(error?.message).toBe(
-			'Variable first_name is empty in item 0 (+919900000001) (and tracking_code)',
+			'Variable first_name (and tracking_code) is empty for +919900000001 (item 0)',
 		);
 		expect(error?.description).toMatch(/^Variables give no value for first_name\. /);
 	});
@@ -182,7 +182,7 @@ describe('a template variable that comes out empty is refused before anything is
 		).toEqual(['+919900000001', '+919900000003']);
 		expect(items.map((item) => [item.pairedItem, item.json.error ?? item.json.event_id])).toEqual([
 			[{ item: 0 }, 'evt_1'],
-			[{ item: 1 }, 'Variable first_name is empty in item 1 (+919900000002)'],
+			[{ item: 1 }, 'Variable first_name is empty for +919900000002 (item 1)'],
 			[{ item: 2 }, 'evt_1'],
 		]);
 	});
@@ -195,7 +195,7 @@ describe('a template variable that comes out empty is refused before anything is
 			aiAgentId: 'aiflw_1',
 		});
 		expect(requests).toEqual([]);
-		expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+		expect(error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 	});
 
 	it('Send App Message: with a Fallback Template, its variables need values; without one, a variable given empty is refused all the same (one rule)', async () => {
@@ -212,11 +212,11 @@ describe('a template variable that comes out empty is refused before anything is
 			templateId: locator('wat_welcome'),
 		});
 		expect(fallback.requests).toEqual([]);
-		expect(fallback.error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+		expect(fallback.error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 		const appOnly = await run({ ...app, ...rows, useFallbackTemplate: false });
 		expect(appOnly.templateReads).toEqual([]);
 		expect(appOnly.requests).toEqual([]);
-		expect(appOnly.error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+		expect(appOnly.error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 		expect(appOnly.error?.description).toMatch(
 			/^Variables → first_name is \{\{ \$json\.nickname \}\}, which gave no value for this item\. An empty value is never sent\. /,
 		);
@@ -257,7 +257,7 @@ describe('a template variable that comes out empty is refused before anything is
 		});
 		expect(empty.requests).toEqual([]);
 		expect(empty.putExecutionToWait).not.toHaveBeenCalled();
-		expect(empty.error?.message).toBe('Variable order_id is empty in item 0 (+919900000001)');
+		expect(empty.error?.message).toBe('Variable order_id is empty for +919900000001 (item 0)');
 		expect(empty.error?.description).toMatch(
 			/^Other Template Variables → order_id is \{\{ \$json\.order \}\}, which gave empty text/,
 		);
@@ -292,6 +292,41 @@ describe('a template variable that comes out empty is refused before anything is
 		expect(other.requests).toHaveLength(1);
 	});
 
+	it('a pending template shared by every item is said once: for no one item, named once when its name is its ID, the items it holds for in the description', async () => {
+		const spring = { ...welcome, id: 'spring_promo', name: 'spring_promo', status: 'pending' };
+		const { requests, error } = await run(
+			{ ...send, ...mapped, templateId: locator('spring_promo') },
+			people,
+			{ templates: { spring_promo: spring } },
+		);
+		expect(requests).toEqual([]);
+		expect(error?.message).toBe(
+			'Template "spring_promo" is pending: WhatsApp sends approved templates only',
+		);
+		expect(error?.context.itemIndex).toBeUndefined();
+		expect(error?.description).toBe(
+			'Meta is still reviewing it (usually minutes to a day). Pick an approved template, or run again once WhatsApp Template → Get shows it approved. This holds for items 0 to 2. Nothing was sent: every item is checked before the first one is sent.',
+		);
+		expect(error?.description).not.toContain('Also to fix');
+		expect(error?.description?.match(/is pending/g) ?? []).toHaveLength(0);
+	});
+
+	it("an item's own problem beside a shared one is still named, contact first, item as n8n numbers it", async () => {
+		const paused = { ...welcome, status: 'paused' };
+		const { error } = await run(
+			{ ...send, ...mapped, phoneNumber: '={{ $json.phone }}' },
+			[people[0], { ...people[1], phone: '9900000002' }, people[2]],
+			{ templates: { wat_welcome: paused } },
+		);
+		expect(error?.message).toBe(
+			'Template "welcome" (wat_welcome) is paused: WhatsApp sends approved templates only',
+		);
+		expect(error?.description).toContain('This holds for items 0 and 2.');
+		expect(error?.description).toContain(
+			'Also to fix: Phone Number "9900000002" has no + and country code (item 1).',
+		);
+	});
+
 	describe('Broadcast → Launch', () => {
 		const launch = {
 			resource: 'broadcast',
@@ -321,7 +356,7 @@ describe('a template variable that comes out empty is refused before anything is
 				people.map((person) => ({ nickname: '', ...person })),
 			);
 			expect(requests).toEqual([]);
-			expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+			expect(error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 			expect(error?.description).toMatch(
 				/^Contact Variables → first_name is \{\{ \$json\.nickname \}\}, which gave empty text for this item\. /,
 			);

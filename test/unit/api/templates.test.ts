@@ -86,7 +86,7 @@ describe('the template kept by the n8n process', () => {
 		const empty = await execution(credentialId, { input: nameless });
 		expect(empty.templateReads).toEqual([]);
 		expect(empty.requests).toEqual([]);
-		expect(empty.error?.message).toBe('Variable first_name is empty in item 0 (+919900000002)');
+		expect(empty.error?.message).toBe('Variable first_name is empty for +919900000002 (item 0)');
 	});
 
 	it('a minute after it was read, the next execution reads it again', async () => {
@@ -186,7 +186,7 @@ describe('the template kept by the n8n process', () => {
 		});
 		expect(next.templateReads).toEqual(['wat_welcome']);
 		expect(next.requests).toEqual([]);
-		expect(next.error?.message).toBe('Variable last_name is empty in item 0 (+919900000001)');
+		expect(next.error?.message).toBe('Variable last_name is empty for +919900000001 (item 0)');
 	});
 
 	it('a server error (5xx) or a 401 names no template: the copy is kept', async () => {
@@ -205,15 +205,15 @@ describe('the template kept by the n8n process', () => {
 		const changed = { wat_welcome: template('approved', 'Hi {{first_name}}, your {{code}}') };
 		const dryRun = await execution(credentialId, {
 			templates: changed,
-			params: { requestOptions: { dryRun: true } },
+			params: { dryRun: true },
 			input: { ...asha },
 		});
 		expect(dryRun.templateReads).toEqual(['wat_welcome']);
-		expect(dryRun.error?.message).toBe('Variable code is empty in item 0 (+919900000001)');
+		expect(dryRun.error?.message).toBe('Variable code is empty for +919900000001 (item 0)');
 		const real = await execution(credentialId, { templates: changed });
 		expect(real.templateReads).toEqual([]);
 		expect(real.requests).toEqual([]);
-		expect(real.error?.message).toBe('Variable code is empty in item 0 (+919900000001)');
+		expect(real.error?.message).toBe('Variable code is empty for +919900000001 (item 0)');
 	});
 
 	it('a read that fails is not kept: the next execution reads again', async () => {

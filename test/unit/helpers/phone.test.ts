@@ -17,6 +17,13 @@ describe('contact phone number', () => {
 		const error = inputError(() => normalizeContactPhoneNumber('Phone Number', '9988776655'));
 		expect(error.message).toBe('Phone Number "9988776655" has no + and country code');
 		expect(error.fix).toContain('+919988776655');
+		expect(error.fix).toContain("{{ '+' + $json.phone }}");
+		expect(error.fixWith?.('{{ $json.body.mobile }}')).toBe(
+			"Phone Number is {{ $json.body.mobile }}. If the data has the digits with the country code but no +, add it: {{ '+' + $json.body.mobile }}. Otherwise write the number with + and the country code, e.g. +919988776655.",
+		);
+		expect(error.fixWith?.('{{ $json.a || $json.b }}')).toContain(
+			"add it: {{ '+' + ($json.a || $json.b) }}",
+		);
 	});
 
 	it.each(['+0123456789', '+12', '+1234567890123456', '+91abc', ''])('refuses %j', (value) => {

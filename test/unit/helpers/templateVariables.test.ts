@@ -75,7 +75,7 @@ describe('template variables', () => {
 		}
 	});
 
-	it('a template with nothing to fill in shows no notice (n8n draws every notice of the list as a warning); no template yet says to pick one', async () => {
+	it('an empty list always says why (n8n 2.40 keeps the last notice until another comes, drawn as info): Send and Wait over approval_request says the node fills the rest, a template without variables says so', async () => {
 		const approval = {
 			id: 'wat_approval',
 			components: [
@@ -96,11 +96,42 @@ describe('template variables', () => {
 			},
 			responses: [{ statusCode: 200, body: approval }],
 		});
-		expect(await getTemplateVariables.call(context)).toEqual({ fields: [] });
+		expect(await getTemplateVariables.call(context)).toEqual({
+			fields: [],
+			emptyFieldsNotice:
+				'Template wat_approval has no other variables: Send and Wait fills {{approval_link}} and {{message}} itself',
+		});
 		const plain = createLoadOptionsContext({
 			currentParams: { templateId: locator('wat_plain') },
 			responses: [{ statusCode: 200, body: { id: 'wat_plain', components: [] } }],
 		});
-		expect(await getTemplateVariables.call(plain.context)).toEqual({ fields: [] });
+		expect(await getTemplateVariables.call(plain.context)).toEqual({
+			fields: [],
+			emptyFieldsNotice: 'Template wat_plain has no variables: nothing to fill here',
+		});
+	});
+
+	it('a template WhatsApp does not send, chosen By ID, is flagged in the editor at once: the list says its status and the fix, not its variables', async () => {
+		const pending = createLoadOptionsContext({
+			currentParams: { templateId: { __rl: true, mode: 'id', value: 'spring_promo' } },
+			responses: [
+				{
+					statusCode: 200,
+					body: { ...template, id: 'spring_promo', name: 'spring_promo', status: 'PENDING' },
+				},
+			],
+		});
+		expect(await getTemplateVariables.call(pending.context)).toEqual({
+			fields: [],
+			emptyFieldsNotice:
+				'Template "spring_promo" is pending: WhatsApp sends approved templates only. Meta is still reviewing it (usually minutes to a day). Pick an approved template, or run again once WhatsApp Template → Get shows it approved. Its variables appear here once it is approved.',
+		});
+		const paused = createLoadOptionsContext({
+			currentParams: { templateId: { __rl: true, mode: 'id', value: 'wat_1' } },
+			responses: [{ statusCode: 200, body: { ...template, name: 'welcome', status: 'paused' } }],
+		});
+		expect((await getTemplateVariables.call(paused.context)).emptyFieldsNotice).toMatch(
+			/^Template "welcome" \(wat_1\) is paused: WhatsApp sends approved templates only\. Pick an approved template/,
+		);
 	});
 });

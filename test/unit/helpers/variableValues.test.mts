@@ -97,7 +97,7 @@ describe('one rule for what a variable value is, whichever way it is given', () 
 				shownIn: 'Template "welcome" shows {{first_name}} in its body',
 			}),
 		).toEqual({
-			message: 'Variable first_name is empty in item 1 (+919988776655) (and order_id)',
+			message: 'Variable first_name (and order_id) is empty for +919988776655 (item 1)',
 			description:
 				'Variables → first_name is {{ $json.nickname }}, which gave empty text for this item. ' +
 				'Template "welcome" shows {{first_name}} in its body: sent without a value, the contact would see the placeholder. ' +
@@ -215,7 +215,7 @@ describe('every operation that sends variables refuses an empty one the same way
 			{ templates: { wat_welcome: welcome, wat_approval: approval } },
 		);
 		expect(requests).toEqual([]);
-		expect(error?.message).toBe('Variable first_name is empty in item 0 (+919900000001)');
+		expect(error?.message).toBe('Variable first_name is empty for +919900000001 (item 0)');
 		expect(error?.description).toContain(
 			'first_name is {{ $json.nickname }}, which gave empty text for this item.',
 		);
@@ -247,7 +247,7 @@ describe('every operation that sends variables refuses an empty one the same way
 			{ templates: { wat_welcome: welcome } },
 		);
 		expect(requests).toEqual([]);
-		expect(error?.message).toMatch(/^Variable first_name is empty in item 0/);
+		expect(error?.message).toMatch(/^Variable first_name is empty (for \+\d+ \(item 0\)|in item 0)$/);
 		expect(error?.description).toMatch(
 			new RegExp(
 				`^${field} → first_name is \\{\\{ \\$json\\.nickname \\}\\}, which gave empty text`,

@@ -4,8 +4,8 @@ import { isSet, oneOf } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
-import { minorUnits, orderIdField, orderIdOf, type RefundPlan, refundRequested } from './shared';
 import { refundWitness } from './refund.witness';
+import { minorUnits, orderIdField, orderIdOf, refundAsked, type RefundPlan } from './shared';
 import { apiPath, segment } from '../../transport/path';
 
 export const option: OperationOption = {
@@ -16,8 +16,19 @@ export const option: OperationOption = {
 		'Refund a paid order: part of it (an amount in INR minor units, required) or, only when chosen explicitly, the whole order. A refund moves money: it is never repeated automatically, and a failed one must be checked in Peach before trying again.',
 };
 
+/**
+ * A refund moves money, so its target is never guessed: the Order ID starts empty (no
+ * `{{ $json.id }}`, which after an If or a Merge names whatever item came in).
+ */
+const refundOrderIdField: INodeProperties = {
+	...orderIdField,
+	default: '',
+	description:
+		"Peach's order ID (wa_ord_...) to refund. Map it from the node that knows the order, e.g. {{ $json.order_id }} from an order webhook.",
+};
+
 export const properties: INodeProperties[] = [
-	orderIdField,
+	refundOrderIdField,
 	{
 		displayName: 'Refund',
 		name: 'refundType',
@@ -151,16 +162,17 @@ const post = postDelivery((plan: RefundPlan) => ({
 	notFound: { label: 'Order', id: plan.orderId },
 }));
 
+/** The refund names its order, not a `to`: the output's first field is `order`. */
+export const recipientField = 'order';
+
 export async function deliver(
 	this: IExecuteFunctions,
 	plan: RefundPlan,
 	itemIndex: number,
 	permit: Parameters<typeof post>[2],
 ): Promise<IDataObject> {
-	return {
-		...(await post.call(this, plan, itemIndex, permit)),
-		refundRequested: refundRequested(plan.body),
-	};
+	// Peach's answer last: a key it has too stays Peach's.
+	return { ...refundAsked(plan.body), ...(await post.call(this, plan, itemIndex, permit)) };
 }
 
 /** Before a later try refunds again what the record cannot tell: the order's refunds, as Peach shows them. */

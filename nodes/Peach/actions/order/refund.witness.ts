@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { isPlainObject } from '../../helpers/json';
 import type { PeachWitness } from '../node.type';
 import { createdAtOf } from '../../helpers/time';
-import { amountOf, findOrder, type RefundPlan, refundRequested, rupees } from './shared';
+import { amountOf, findOrder, refundAsked, type RefundPlan, rupees } from './shared';
 
 /**
  * Order → Refund's witness: before a later try refunds an order whose earlier refund the record
@@ -125,7 +125,7 @@ export const refundWitness: PeachWitness<RefundPlan, SeenRefund> = {
 				? ` (${id}${typeof status === 'string' ? `, ${status}` : ''})`
 				: '';
 		return {
-			json: { ...seen.json, order_id: plan.orderId, refundRequested: refundRequested(plan.body) },
+			json: { ...refundAsked(plan.body), ...seen.json, order: plan.orderId },
 			note: `Not refunded again: Peach shows ${what} on order ${plan.orderId}${seen.wholeOrder ? '' : ' since the execution began'}${ids}, and n8n's record did not show this refund's outcome.`,
 		};
 	},

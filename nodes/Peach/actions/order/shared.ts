@@ -99,15 +99,15 @@ export const rupees = (value: number, currency = 'INR'): string =>
 	new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(value / 100);
 
 /**
- * What a refund asked, beside Peach's answer: the amount in paise and in rupees (12000 → "₹120.00"),
- * so a minor-unit amount is not misread; or that the whole order was asked. Pure.
+ * What was asked, first beside Peach's answer: `amount` in paise and `amountRupees` (300000 →
+ * "₹3,000.00"), so a minor-unit amount is not misread; or `wholeOrder: true`. Pure.
  */
-export function refundRequested(body: IDataObject): IDataObject {
+export function refundAsked(body: IDataObject): IDataObject {
 	const amount = body.amount as { currency: string; value: number } | undefined;
 	if (amount === undefined) return { wholeOrder: true };
 	return {
+		amount: amount.value,
+		amountRupees: rupees(amount.value, amount.currency),
 		currency: amount.currency,
-		value: amount.value,
-		text: rupees(amount.value, amount.currency),
 	};
 }

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { PeachInputError } from '../../helpers/inputError';
 import { wasNotSent } from '../../transport/outcome';
 import { DeliveryPermit } from '../../transport/permit';
-import { requestOptionsOf } from '../../transport/requestOptions';
+import { dryRunOf, requestOptionsOf } from '../../transport/requestOptions';
 import { concurrently } from '../../transport/width';
 import type { DeliveringBatchOperation, DeliveringOperation, Delivery } from '../node.type';
 import type { Run } from './check';
@@ -50,7 +50,7 @@ export async function runDelivering(
 		asError: (caught, itemIndex) => toNodeError(context, caught, itemIndex, operation.properties),
 	};
 	const deliveries = await checkEveryItem(run, itemCount);
-	if (operation.preview && requestOptionsOf(context).dryRun)
+	if (operation.preview && dryRunOf(context))
 		return await dryRunOutputs(
 			context,
 			operation,

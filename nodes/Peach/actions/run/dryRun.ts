@@ -5,9 +5,9 @@ import type { NodeError } from './items';
 import { errorItem, pairedItemOf, toNodeError } from './items';
 import { dryRunView } from './presentation';
 
-/** The node's notice under a Dry Run's output: said once, not in every item. */
+/** The node's notice above a Dry Run's output (n8n's output pane): said once, not in every item. */
 export const DRY_RUN_NOTE =
-	'Dry Run: nothing was sent, uploaded or recorded. Turn off Request Options → Dry Run to send.';
+	'Dry Run: nothing was sent, uploaded or recorded. Turn off Dry Run to send.';
 
 /**
  * Dry Run of an operation that delivers messages, after every item was read and checked as for a

@@ -51,14 +51,17 @@ export function toNodeError(
 	fields: INodeProperties[],
 ): NodeError {
 	if (error instanceof PeachInputError) {
-		const expression = error.isEmpty
-			? expressionBehind(context, fields, error.field, itemIndex)
-			: undefined;
+		const expression =
+			error.isEmpty || error.fixWith
+				? expressionBehind(context, fields, error.field, itemIndex)
+				: undefined;
 		return new NodeOperationError(context.getNode(), error.message, {
 			description:
 				expression === undefined
 					? error.fix
-					: `${error.field} is ${expression}, which gave nothing for this item. ${error.fix}`,
+					: error.isEmpty
+						? `${error.field} is ${expression}, which gave nothing for this item. ${error.fix}`
+						: (error.fixWith?.(expression) ?? error.fix),
 			itemIndex,
 		});
 	}

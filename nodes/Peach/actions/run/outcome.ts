@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Delivered, Delivery, EarlierOutcome } from '../node.type';
 import type { NodeError } from './items';
 import { earlierJson, unknownError } from './outcome.earlier';
+import { distinctProblems } from './problems';
 
 /**
  * What a delivering run tells the user when it ends: the error that lists what was already sent
@@ -80,18 +81,19 @@ function receiptOf(json: IDataObject): string {
 }
 
 /**
- * Input problems found before anything was delivered: the first item's error, with every other bad
- * item named, and the promise that nothing was sent.
+ * Input problems found before anything was delivered: the first problem's error, with every other
+ * one named, and the promise that nothing was sent. A problem every item shares (their template) is
+ * said once, for no one item (n8n shows no item index for it), with the items it is for.
  */
 export function nothingSentError(problems: Map<number, NodeError>): NodeError {
-	const [first, ...others] = [...problems.entries()].sort(([a], [b]) => a - b);
-	const [, error] = first;
-	const more = others
-		.slice(0, 10)
-		.map(([itemIndex, other]) => `item ${itemIndex}: ${other.message}`);
+	const [first, ...others] = distinctProblems(problems);
+	const { error } = first;
+	if (first.items.length > 1) delete error.context.itemIndex;
+	const more = others.slice(0, 10).map(({ items, error: other }) => problemLine(items, other));
 	const tail = others.length > 10 ? `; and ${others.length - 10} more` : '';
 	error.description = [
 		error.description,
+		first.items.length > 1 ? `This holds for ${itemList(first.items)}.` : '',
 		`Nothing was sent: every item is checked before the first one is sent.${
 			more.length ? ` Also to fix: ${more.join('; ')}${tail}.` : ''
 		}`,
@@ -99,6 +101,13 @@ export function nothingSentError(problems: Map<number, NodeError>): NodeError {
 		.filter(Boolean)
 		.join(' ');
 	return error;
+}
+
+/** A problem in the list of others: its message, then the items as n8n numbers them (unless named). */
+function problemLine(items: number[], error: NodeError): string {
+	if (items.length === 1 && new RegExp(`\\bitem ${items[0]}\\b`, 'i').test(error.message))
+		return error.message;
+	return `${error.message} (${itemList(items)})`;
 }
 
 /** What a run of a delivering operation did, for the error that ends it. */

@@ -9,7 +9,8 @@ import type { DeliveringBatchOperation, DeliveringOperation } from '../node.type
  * answer, the Dry Run's exact request and preview, what an earlier try did), which expressions and
  * the record of what was sent read:
  *
- *   to        whom it went to (the contact's number; an audience, an order)
+ *   to        whom it went to (the contact's number; an audience), or `order` for an operation on
+ *             an order (the operation's recipientField)
  *   message   the message as the contact's phone shows it (operations that send a message)
  *   outcome   what happened: queued (delivered, read… once Wait for Delivery knows), accepted,
  *             already sent, outcome unknown, not sent, not sent: Dry Run
@@ -111,8 +112,15 @@ export function outcomeOf(json: IDataObject, done: Outcome): string {
 	return text(json.deliveryStatus) ?? done;
 }
 
+/** The view with its recipient under the operation's field name (`to` by default, `order`). Pure. */
+function named(view: PersonView, field: 'to' | 'order' = 'to'): IDataObject {
+	if (field === 'to') return { ...view };
+	const { to, ...rest } = view;
+	return { [field]: to, ...rest };
+}
+
 /** The output's JSON with the person's view first; every field it had stays, after it. Pure. */
-export function withPersonView(view: PersonView, json: IDataObject): IDataObject {
+export function withPersonView(view: PersonView | IDataObject, json: IDataObject): IDataObject {
 	const first: IDataObject = {};
 	for (const [key, value] of Object.entries(view)) if (value !== undefined) first[key] = value;
 	return { ...first, ...json };
@@ -158,7 +166,7 @@ export async function presentDeliveries(
 					: 'not sent'
 				: outcomeOf(item.json, done);
 			const view: PersonView = { ...sight, outcome, peachId: peachIdOf(item.json) };
-			return { ...item, json: withPersonView(view, item.json) };
+			return { ...item, json: withPersonView(named(view, operation.recipientField), item.json) };
 		}),
 	);
 }

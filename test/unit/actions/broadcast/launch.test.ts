@@ -84,7 +84,7 @@ describe('Broadcast → Launch', () => {
 			'Nothing was sent: every item is checked before the first one is sent.',
 		);
 		expect(error.description).toContain(
-			'item 3: Item 3 → Contact Phone Number "x" has no + and country code',
+			'Also to fix: Item 3 → Contact Phone Number "x" has no + and country code.',
 		);
 	});
 

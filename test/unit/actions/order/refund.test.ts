@@ -22,21 +22,24 @@ describe('Order', () => {
 			speed: 'instant',
 			amount: { currency: 'INR', value: 5000 },
 		});
-		// The amount asked, in paise and in rupees beside Peach's answer, so 5000 is not read as ₹5,000.
+		// The order named as such, and the amount asked in paise and in rupees beside Peach's answer,
+		// so 5000 is not read as ₹5,000.
 		expect((output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
-			to: 'wa_ord_1',
+			order: 'wa_ord_1',
 			outcome: 'accepted',
+			amount: 5000,
+			amountRupees: '₹50.00',
+			currency: 'INR',
 			status: 'success',
-			refundRequested: { currency: 'INR', value: 5000, text: '₹50.00' },
 		});
 		const whole = await run({ ...base, refundType: 'full' }, [
 			{ statusCode: 201, body: { status: 'success' } },
 		]);
 		expect((whole.output as Array<Array<{ json: unknown }>>)[0][0].json).toEqual({
-			to: 'wa_ord_1',
+			order: 'wa_ord_1',
 			outcome: 'accepted',
+			wholeOrder: true,
 			status: 'success',
-			refundRequested: { wholeOrder: true },
 		});
 		const usd = await run({ ...base, currency: 'USD' });
 		expect((usd.output as Error).message).toBe('Currency "USD" is not supported');
@@ -77,6 +80,64 @@ describe('Order', () => {
 				'choose Refund → The Whole Order to refund everything',
 			);
 		}
+	});
+
+	it('Refund: ₹3,000 reads as money: amount 300000 beside amountRupees "₹3,000.00", in that order, and Peach\'s own keys stay Peach\'s', async () => {
+		const { output } = await run(
+			{ resource: 'order', operation: 'refund', orderId: 'wa_ord_demo_paid_1', amount: 300000 },
+			[
+				{
+					statusCode: 201,
+					body: { id: 'rfnd_1', value: 300000, currency: 'INR', status: 'processing' },
+				},
+			],
+		);
+		const json = (output as Array<Array<{ json: Record<string, unknown> }>>)[0][0].json;
+		expect(Object.keys(json)).toEqual([
+			'order',
+			'outcome',
+			'peachId',
+			'amount',
+			'amountRupees',
+			'currency',
+			'id',
+			'value',
+			'status',
+		]);
+		expect(json).toMatchObject({
+			order: 'wa_ord_demo_paid_1',
+			amount: 300000,
+			amountRupees: '₹3,000.00',
+			value: 300000,
+		});
+		expect(json).not.toHaveProperty('to');
+		const lakh = await run(
+			{ resource: 'order', operation: 'refund', orderId: 'wa_ord_1', amount: 12345678 },
+			[{ statusCode: 201, body: {} }],
+		);
+		expect(
+			(lakh.output as Array<Array<{ json: Record<string, unknown> }>>)[0][0].json.amountRupees,
+		).toBe('₹1,23,456.78');
+	});
+
+	it('Refund: Order ID starts empty (a money operation never guesses its target), and empty it is refused before any request', async () => {
+		const field = new Peach().description.properties.find(
+			(p) => p.name === 'orderId' && p.displayOptions?.show?.operation?.includes('refund'),
+		);
+		expect(field?.default).toBe('');
+		expect(field?.required).toBe(true);
+		const get = new Peach().description.properties.find(
+			(p) => p.name === 'orderId' && p.displayOptions?.show?.operation?.includes('get'),
+		);
+		expect(get?.default).toBe('={{ $json.id }}');
+		const { requests, output } = await run({
+			resource: 'order',
+			operation: 'refund',
+			orderId: '',
+			amount: 5000,
+		});
+		expect(requests).toHaveLength(0);
+		expect((output as Error).message).toMatch(/^Order ID/);
 	});
 
 	it('Refund: the whole order only when chosen, and then no amount is sent', async () => {

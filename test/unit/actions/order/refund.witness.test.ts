@@ -151,8 +151,10 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 			id: 'rfnd_1',
 			value: 5000,
 			status: 'processing',
-			order_id: 'wa_ord_1',
-			refundRequested: { value: 5000, text: '₹50.00' },
+			order: 'wa_ord_1',
+			amount: 5000,
+			amountRupees: '₹50.00',
+			currency: 'INR',
 			alreadySent: {
 				recipient: 'wa_ord_1',
 				peach: { id: 'rfnd_1', status: 'processing' },

@@ -91,7 +91,7 @@ describe('router: operations that deliver', () => {
 			.catch((e: unknown) => e)) as NodeApiError;
 		expect(error.context.itemIndex).toBe(0);
 		expect(error.description).toContain(
-			'Also to fix: item 2: Phone Number "3" has no + and country code.',
+			'Also to fix: Phone Number "3" has no + and country code (item 2).',
 		);
 	});
 

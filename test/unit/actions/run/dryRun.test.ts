@@ -4,13 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { locator, runOverInputs } from '../../support/harness';
 
 /**
- * Dry Run (Request Options): every check of a real run, the template read, and nothing sent,
+ * Dry Run (the node's own switch): every check of a real run, the template read, and nothing sent,
  * uploaded or recorded; each output says what would be sent (`wouldSend`) and what the contact's
  * phone would show (`preview`), and a real run with the same parameters sends exactly `wouldSend`.
  */
 
-const NOTE =
-	'Dry Run: nothing was sent, uploaded or recorded. Turn off Request Options → Dry Run to send.';
+const NOTE = 'Dry Run: nothing was sent, uploaded or recorded. Turn off Dry Run to send.';
 
 const templates: Record<string, IDataObject> = {
 	wat_welcome: {
@@ -86,7 +85,7 @@ const accepted = { statusCode: 200, body: { status: 'success', event_id: 'evt_1'
 const run = async (params: Record<string, unknown>, inputs = people, extra = {}) =>
 	await runOverInputs(params, inputs, accepted, { templates, ...extra });
 
-const dry = { requestOptions: { dryRun: true } };
+const dry = { dryRun: true };
 const send = {
 	resource: 'templateMessage',
 	operation: 'send',
@@ -103,6 +102,7 @@ const send = {
 };
 
 describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', () => {
+
 	it('Send: each item shows the exact request and the message as the phone shows it (header, body, footer, URL button with its suffix); then a real run sends exactly that', async () => {
 		const dryRun = await run({ ...send, ...dry });
 		expect(dryRun.error).toBeUndefined();
@@ -172,7 +172,7 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 			{ ...people[1], name: '' },
 		]);
 		expect(requests).toEqual([]);
-		expect(error?.message).toBe('Variable first_name is empty in item 1 (+919900000002)');
+		expect(error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 	});
 
 	it('Send with Header Media From a Binary Field: nothing is uploaded; the request holds the file by its place and the phone shows its name', async () => {

@@ -59,7 +59,7 @@ describe('the person’s view leads every delivering output', () => {
 
 	it('a Dry Run: the same view, "not sent: Dry Run", then dryRun, the exact request and the preview; the sentence is the notice, said once', async () => {
 		const { items, hints } = await runOverInputs(
-			{ ...sendEach, requestOptions: { dryRun: true } },
+			{ ...sendEach, dryRun: true },
 			people,
 			queued,
 			{ templates: { wat_welcome: welcome } },
@@ -74,7 +74,7 @@ describe('the person’s view leads every delivering output', () => {
 		]);
 		expect(items[0].json.dryRun).toBe(true);
 		expect(hints.map((hint) => hint.message)).toEqual([
-			'Dry Run: nothing was sent, uploaded or recorded. Turn off Request Options → Dry Run to send.',
+			'Dry Run: nothing was sent, uploaded or recorded. Turn off Dry Run to send.',
 		]);
 		// A template without buttons has no buttons list (n8n shows an empty one as a problem).
 		expect(items[0].json.preview).not.toHaveProperty('buttons');
@@ -126,12 +126,12 @@ describe('the person’s view leads every delivering output', () => {
 			{ statusCode: 201, body: { id: 'rf_1', status: 'pending' } },
 		);
 		expect(items[0].json).toEqual({
-			to: 'wa_ord_1',
+			order: 'wa_ord_1',
 			outcome: 'accepted',
 			peachId: 'rf_1',
+			wholeOrder: true,
 			id: 'rf_1',
 			status: 'pending',
-			refundRequested: { wholeOrder: true },
 		});
 	});
 });

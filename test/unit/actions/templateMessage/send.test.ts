@@ -393,6 +393,18 @@ describe('Template Message → Send', () => {
 		expect(error.message).toBe('Phone Number "9988776655" has no + and country code');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toContain('Nothing was sent');
+		// The fix offers the expression that adds the +, built from the field's own expression.
+		const mapped = createExecuteContext({
+			params: [{ ...minimal, phoneNumber: '={{ $json.phone }}' }],
+			inputs: [{ phone: '919988776655' }],
+			responses: [accepted],
+		});
+		const typed = await new Peach().execute.call(mapped.context).catch((e) => e);
+		expect(mapped.requests).toHaveLength(0);
+		expect(typed.message).toBe('Phone Number "919988776655" has no + and country code');
+		expect(typed.description).toBe(
+			"Phone Number is {{ $json.phone }}. If the data has the digits with the country code but no +, add it: {{ '+' + $json.phone }}. Otherwise write the number with + and the country code, e.g. +919988776655. Nothing was sent: every item is checked before the first one is sent.",
+		);
 	});
 
 	it('a refusal (422) on the 3rd send: the error lists the 2 sent with their event IDs, and a Retry sends only the 3rd', async () => {

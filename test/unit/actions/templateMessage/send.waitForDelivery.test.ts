@@ -89,7 +89,7 @@ describe('Template Message → Send → variables from the template', () => {
 			responses: [queued],
 		});
 		await expect(new Peach().execute.call(harness.context)).rejects.toThrow(
-			'Variable unused is empty in item 0 (+919988776655)',
+			'Variable unused is empty for +919988776655 (item 0)',
 		);
 		expect(harness.requests.filter((request) => request.options.method === 'POST')).toEqual([]);
 	});

@@ -17,7 +17,7 @@ import { prepareWait } from './setup';
 export const option: OperationOption = {
 	name: 'Send and Wait for Response',
 	value: SEND_AND_WAIT_OPERATION,
-	action: 'Send a template message and wait for the answer',
+	action: 'Send a template message and wait for approval or an answer',
 	description:
 		'Send an approved template with a link to an answer page (approve/decline, a written answer, or a form) and pause the workflow until the contact answers. Works outside the 24-hour window.',
 };

@@ -249,7 +249,7 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		);
 		// The template's own {{approval_link}} then carries nothing: named in the same error.
 		expect(linkError.description).toMatch(
-			/^Send and Wait checks its whole setup before it asks; fix these 2, then run again\. 1\) Link Variable "answer_link" is not a variable of the template text: .* 2\) Variable approval_link is empty in item 0 \(\+919988776655\): /,
+			/^Send and Wait checks its whole setup before it asks; fix these 2, then run again\. 1\) Link Variable "answer_link" is not a variable of the template text: .* 2\) Variable approval_link is empty for \+919988776655 \(item 0\): /,
 		);
 		const noMessage = await run({ ...base, messageVariable: 'question' }, [inBody, queued]);
 		const messageError = noMessage.output as NodeOperationError;
@@ -259,7 +259,7 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		expect(messageError.description).toContain(
 			'1) Message Variable "question" is not a variable of the template text: Pick the variable that should carry the message (the template has message, approval_link, order_id), or None',
 		);
-		expect(messageError.description).toContain('2) Variable message is empty in item 0');
+		expect(messageError.description).toContain('2) Variable message is empty for +919988776655 (item 0)');
 		const both = await run(
 			{ ...base, linkVariable: 'answer_link', messageVariable: 'question', message: '' },
 			[inBody, queued],
@@ -269,14 +269,14 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		expect(all.description).toContain('2) Message Variable "question" is not a variable');
 		expect(all.description).toContain('3) Link Variable "answer_link" is not a variable');
 		expect(all.description).toContain(
-			'4) Variable message is empty in item 0 (+919988776655) (and approval_link)',
+			'4) Variable message (and approval_link) is empty for +919988776655 (item 0)',
 		);
 		// Without a message variable, the message shows on the page only: the template's {{message}}
 		// then needs a value of its own (it is refused without one, as every empty variable is).
 		const unfilled = await run({ ...base, messageVariable: '' }, [inBody, queued]);
 		expect(unfilled.requests).toHaveLength(1);
 		expect((unfilled.output as Error).message).toBe(
-			'Variable message is empty in item 0 (+919988776655)',
+			'Variable message is empty for +919988776655 (item 0)',
 		);
 		const pageOnly = await run(
 			{
@@ -308,7 +308,7 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 			'Other Template Variables "approval_link" is filled by the node (and 1 more to fix)',
 		);
 		expect((output as NodeOperationError).description).toContain(
-			'2) Variable order_id is empty in item 0 (+919988776655)',
+			'2) Variable order_id is empty for +919988776655 (item 0)',
 		);
 	});
 
