@@ -129,13 +129,18 @@ export class DeliveryRecord {
 	}
 
 	/**
-	 * Right before the delivering request: records the claim where a crash cannot lose it. In a later
-	 * try (Retry On Fail or a Retry), a claim n8n already held is another try's, under way at the same
-	 * time (two Retries pressed at once): the delivery is then not made (ClaimedElsewhere).
+	 * Right before the delivering request: records the claim where a crash cannot lose it, and proves
+	 * it survived other processes' older copies of the row (proof.ts; a claim the store keeps losing
+	 * rejects with RecordNotKept: the delivery is not made). In a later try (Retry On Fail or a
+	 * Retry), a claim n8n already held is another try's, under way at the same time (two Retries
+	 * pressed at once): the delivery is then not made (ClaimedElsewhere).
 	 */
 	async claim(index: number): Promise<void> {
 		const { name, bucket } = this.run.places[index];
-		const held = await this.store?.write([entry.claim(name), entry.reached(this.anchorOf(bucket))]);
+		const held = await this.store?.claim(
+			[entry.claim(name), entry.reached(this.anchorOf(bucket))],
+			[entry.claim(name)],
+		);
 		if (this.retrying && !this.claimedBefore.has(index) && held?.has(entry.claim(name)))
 			throw new ClaimedElsewhere();
 	}
@@ -171,9 +176,11 @@ export class DeliveryRecord {
 	}
 
 	/**
-	 * After the run: a run that sent everything is summed up in one entry (its bucket entries go) and
-	 * the node context lets go of it (the outputs hold it); otherwise what can be folded is. What the
-	 * execution's record holds then waits in lifetime.ts until n8n no longer needs it.
+	 * After the run: a run that sent everything is summed up in one entry (its bucket entries go once
+	 * the summary is proven) and the node context lets go of it (the outputs hold it); otherwise what
+	 * can be folded is. Once those replacements are settled (beside the next runs: the run does not
+	 * wait for their proofs), what the execution's record holds waits in lifetime.ts until n8n no
+	 * longer needs it.
 	 */
 	async close(): Promise<void> {
 		const allSent = this.status.length > 0 && this.status.every((status) => status === 'sent');
@@ -188,24 +195,25 @@ export class DeliveryRecord {
 				...factEntries(entry.ended(run.lineage, run.ordinal)),
 				...factEntries(entry.allSent(run.lineage, run.ordinal, runSums(run.tokens).all)),
 			];
-			// The summary first: what it replaces goes only once it is written.
-			await store.write(summary);
+			// What the summary replaces goes only once it is proven.
 			removed = [...store.kept, ...this.found].filter((item) => !summary.includes(item));
-			store.remove(removed);
+			store.replace(summary, removed);
 			for (const item of removed) this.found.delete(item);
 		}
 		await store.close();
-		keepUntilSaved({
+		const lifetime = {
 			store: storeOf(this.context) as NonNullable<ReturnType<typeof storeOf>>,
 			scope: store.scope,
 			executionId: this.context.getExecutionId(),
 			nodeName: this.context.getNode().name,
 			runIndex: run.runIndex,
 			read: savedExecutionsOf(this.context),
-			entries: [...store.kept, ...this.found],
 			removed,
 			retiredBy: this.forLaterRetries ? entry.retired(run.lineage) : undefined,
-		});
+		};
+		void store
+			.settled()
+			.then(() => keepUntilSaved({ ...lifetime, entries: [...store.kept, ...this.found] }));
 	}
 
 	/**
@@ -227,6 +235,7 @@ export class DeliveryRecord {
 				buckets: [...this.buckets.values()].map((state) => state.run),
 			});
 			fromStore = read.outcomes;
+
 			for (const item of read.found) this.found.add(item);
 			this.forLaterRetries ||= read.found.size > 0;
 		}
@@ -241,6 +250,7 @@ export class DeliveryRecord {
 				since: how.since,
 				gone,
 			});
+
 		this.earlierOf.forEach((earlier, index) => {
 			if (earlier?.outcome === 'unknown' || fromStore[index] === 'unknown')
 				this.claimedBefore.add(index);

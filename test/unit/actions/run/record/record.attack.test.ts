@@ -403,6 +403,16 @@ async function seeded(store: FakeDeduplicationStore, peach: FakePeachList): Prom
 const wrote = (prefix: string) => (step: Step) =>
 	step.kind === 'check' && step.items.some((item) => item.startsWith(prefix));
 
+/** The first step that matches `test` only: an older copy that lands once. */
+function once(test: (step: Step) => boolean): (step: Step) => boolean {
+	let landed = false;
+	return (step) => {
+		if (landed || !test(step)) return false;
+		landed = true;
+		return true;
+	};
+}
+
 /**
  * Time passes (Date only: the store's turns still run) and the processes look at the executions
  * whose records they hold (lifetime.ts), until n8n's saved data of each was read.
@@ -440,7 +450,7 @@ describe('another worker’s older copy of the row, and a killed process', () =>
 		// The 2nd claim's call (which also carries the 1st delivery's outcome) is undone by another
 		// worker's older copy; the 2nd request reaches Peach and the worker is killed.
 		const worker = new Process('worker-1', {
-			olderCopyAfter: (step) => step.kind === 'check' && step.answered === 1,
+			olderCopyAfter: once((step) => step.kind === 'check' && step.answered === 1),
 			killAfter: (step) => step.kind === 'post' && step.posts === 2,
 		});
 		const crashed = await story.run(worker, execution, params);
@@ -517,7 +527,7 @@ describe('Peach as the witness', () => {
 		const params = [send('+919900000903')];
 		const story = new Story();
 		const worker = new Process('worker-1', {
-			olderCopyAfter: wrote('p3|c|'),
+			olderCopyAfter: once(wrote('p3|c|')),
 			killAfter: (step) => step.kind === 'post',
 		});
 		expect((await story.run(worker, execution, params)).killed).toBe(true);
