@@ -98,7 +98,7 @@ export function fold(
 			],
 			[
 				...(group > 0
-				? [
+					? [
 							entry.group(run.anchor, group - 1),
 							...factEntries(entry.marker(run.fingerprints[from - 1])),
 						]

@@ -35,7 +35,9 @@ export class RecordNotKept extends Error {
  * A call that records `items` in the row and answers which of them it lacked (now written again)
  * and when its write completed.
  */
-export type RecordAndRead = (items: string[]) => Promise<{ missing: Set<string>; writtenAt: number }>;
+export type RecordAndRead = (
+	items: string[],
+) => Promise<{ missing: Set<string>; writtenAt: number }>;
 
 interface Asked {
 	items: string[];

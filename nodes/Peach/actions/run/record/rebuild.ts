@@ -64,15 +64,17 @@ async function inOrder(
 	if (hits.length === 1) return { end: hits[0].at, marker: hits[0].marker };
 	if (tokens.length > GAINED_SEARCH_LIMIT) return undefined;
 	const reach = Math.min(tokens.length, folded * GROUP + 1);
-	const hypotheses = open.filter((position) => position < reach).map((gained) => ({
-		gained,
-		ends: ends(
-			chain(
-				anchor,
-				tokens.filter((_token, position) => position !== gained),
+	const hypotheses = open
+		.filter((position) => position < reach)
+		.map((gained) => ({
+			gained,
+			ends: ends(
+				chain(
+					anchor,
+					tokens.filter((_token, position) => position !== gained),
+				),
 			),
-		),
-	}));
+		}));
 	const answer = await looks.facts(
 		hypotheses.flatMap(({ ends: candidates }) => candidates.map(({ marker }) => marker)),
 	);

@@ -107,6 +107,7 @@ export class DeliveryRecord {
 			// A Retry reads n8n's store (a crashed try's record is there); so does every run on n8n 1.x,
 			// whose stalled queue jobs run again as the same execution without saying so.
 			readStore: isRetry(context) || lineage.establishedAt === undefined,
+			findsItsRecord: lineage.establishedAt !== undefined,
 		});
 		return record;
 	}
@@ -222,7 +223,13 @@ export class DeliveryRecord {
 	 */
 	private async readEarlier(
 		nodeContext: object,
-		how: { retry: boolean; earlierTry: boolean; since: number; readStore: boolean },
+		how: {
+			retry: boolean;
+			earlierTry: boolean;
+			since: number;
+			readStore: boolean;
+			findsItsRecord: boolean;
+		},
 	): Promise<void> {
 		const { run, store } = this;
 		const gone = this.inContext.pairChanged(this.earlierOf);
@@ -246,6 +253,8 @@ export class DeliveryRecord {
 				earlierOf: this.earlierOf,
 				fromStore,
 				retry: how.retry,
+				findsItsRecord: how.findsItsRecord,
+				runSeen: this.found.size > 0,
 				nodeContext,
 				since: how.since,
 				gone,
