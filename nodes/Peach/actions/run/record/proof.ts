@@ -20,7 +20,7 @@ import { PROOF_WAIT_MS } from './n8n';
  */
 
 /** How many reads an entry gets: each one that finds it missing writes it again. */
-export const PROOF_TRIES = 4;
+export const PROOF_TRIES = 8;
 
 /** An entry n8n's store lost at every read: the delivery it guards is not made. */
 export class RecordNotKept extends Error {
