@@ -114,6 +114,19 @@ export function toFutureUtcTimestamp(
 }
 
 /** When Peach says a record was made (`created_at` and its kin), in ms; undefined when it does not. */
+/**
+ * Peach's clock and n8n's may differ by up to this: Peach is asked from this long before an
+ * execution began, and what Peach dates within this of the start may be an earlier execution's.
+ */
+export const PEACH_CLOCK_MARGIN_MS = 60_000;
+
+/**
+ * Whether Peach dates a record (`at`) so near the execution's start that it may be an earlier
+ * execution's: `since` is the start less the clock margin, so the doubt runs to the start plus it.
+ */
+export const nearStart = (at: number, since: number): boolean =>
+	at < since + 2 * PEACH_CLOCK_MARGIN_MS;
+
 export function createdAtOf(record: IDataObject): number | undefined {
 	for (const key of ['created_at', 'createdAt', 'initiated_at', 'inserted_at']) {
 		const at = typeof record[key] === 'string' ? Date.parse(record[key]) : NaN;

@@ -131,11 +131,20 @@ export class FakeDeduplicationStore {
 	 * it, and writes its copy right after each: what those calls added is gone, its own entry is in.
 	 */
 	rewritesFromOlderCopies = 0;
+	/**
+	 * Another process that read the row before every `olderCopyEvery`-th check of the node and
+	 * writes its copy right after it (0: none); `olderCopiesWritten` counts them.
+	 */
+	olderCopyEvery = 0;
+	olderCopiesWritten = 0;
+	private checks = 0;
 	private rewrites = 0;
 
 	private rewriteFromOlderCopy(key: string, older: { mode: string; data: string[] } | undefined) {
-		if (this.rewritesFromOlderCopies <= 0 || !older) return;
-		this.rewritesFromOlderCopies--;
+		const every = this.olderCopyEvery > 0 && ++this.checks % this.olderCopyEvery === 0;
+		if ((this.rewritesFromOlderCopies <= 0 && !every) || !older) return;
+		if (every) this.olderCopiesWritten++;
+		else this.rewritesFromOlderCopies--;
 		const own = FakeDeduplicationStore.hash(`other worker rewrite ${this.rewrites++}`);
 		this.write(key, { mode: older.mode, data: [...older.data, own] });
 	}
@@ -158,20 +167,6 @@ export class FakeDeduplicationStore {
 		this.bytesWritten += JSON.stringify(row).length;
 		this.largestRow = Math.max(this.largestRow, row.data.length);
 		this.rows.set(key, row);
-	}
-
-	/**
-	 * Another n8n process (a queue-mode worker) running this node: it reads the row, and writes it
-	 * back `turns` turns later with its own entries added, dropping whatever was written in between.
-	 */
-	async staleWrite(ownEntries: string[], turns: number, workflowId = 'wf-1', nodeId = 'node-1') {
-		const key = `${workflowId}|n:${nodeId}`;
-		const row = this.rows.get(key);
-		const read = row ? { mode: row.mode, data: [...row.data] } : { mode: 'entries', data: [] };
-		for (let turn = 0; turn < turns; turn++) await Promise.resolve();
-		for (const hash of ownEntries.map((item) => FakeDeduplicationStore.hash(item)))
-			if (!read.data.includes(hash)) read.data.push(hash);
-		this.write(key, read);
 	}
 
 	/** Whether the row holds an entry (as n8n hashes it). */

@@ -34,6 +34,12 @@ export interface Answers {
 }
 
 const at = () => new Date().toISOString();
+/**
+ * When Peach dates what a delivering request made: 2 minutes in, as Peach's clock would after an
+ * execution that ran that long, clear of the clock margin around the execution's start (what is
+ * dated within it may be an earlier execution's: tests that need that date it themselves).
+ */
+const madeAt = () => new Date(Date.now() + 120_000).toISOString();
 
 export class PeachLedger {
 	readonly orders: IDataObject[] = [];
@@ -110,7 +116,7 @@ export class PeachLedger {
 				value: amount?.value ?? 30000,
 				currency: 'INR',
 				status: 'processing',
-				created_at: at(),
+				created_at: madeAt(),
 			};
 			(order.refunds as IDataObject[]).push(refund);
 			return this.made({ statusCode: 201, body: refund });
@@ -123,7 +129,7 @@ export class PeachLedger {
 				status: 'sending',
 				whats_app_template_id: broadcast.whats_app_template_id,
 				audience_id: broadcast.audience_id ?? null,
-				created_at: at(),
+				created_at: madeAt(),
 			});
 			return this.made({
 				statusCode: 200,

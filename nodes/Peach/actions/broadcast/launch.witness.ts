@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
-import { createdAtOf } from '../../helpers/time';
+import { createdAtOf, nearStart } from '../../helpers/time';
 import { peachApiRequestAllItems } from '../../transport/paginate';
 import { apiPath } from '../../transport/path';
 import type { PeachWitness } from '../node.type';
@@ -19,6 +19,8 @@ import type { LaunchPlan } from './launchBase';
 interface SeenBroadcast {
 	json: IDataObject;
 	at?: number;
+	/** Dated so near the execution's start that it may be an earlier execution's broadcast. */
+	nearStart?: boolean;
 }
 
 /** Pages of broadcasts read at most (the list has no filter by date). */
@@ -58,6 +60,8 @@ export function isThisLaunch(plan: LaunchPlan, seen: SeenBroadcast): boolean | s
 		return false;
 	if (seen.at === undefined)
 		return `Peach lists a broadcast "${name}" with this template without saying when it was created, so it cannot tell whether it is this launch.`;
+	if (seen.nearStart)
+		return `Peach lists a broadcast "${name}" with this template created within a minute of when this execution began: it may be an earlier execution's.`;
 	return true;
 }
 
@@ -72,7 +76,8 @@ export const launchWitness: PeachWitness<LaunchPlan, SeenBroadcast> = {
 		return listed
 			.filter(isPlainObject)
 			.map((json) => ({ json, at: createdAtOf(json) }))
-			.filter((seen) => seen.at === undefined || seen.at >= since);
+			.filter((seen) => seen.at === undefined || seen.at >= since)
+			.map((seen) => ({ ...seen, nearStart: seen.at !== undefined && nearStart(seen.at, since) }));
 	},
 	matches: isThisLaunch,
 	shown(_plan, seen) {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
 import type { PeachWitness } from '../node.type';
-import { createdAtOf } from '../../helpers/time';
+import { createdAtOf, nearStart } from '../../helpers/time';
 import { amountOf, findOrder, refundAsked, type RefundPlan, rupees } from './shared';
 
 /**
@@ -30,6 +30,8 @@ interface SeenRefund {
 	/** When it was made (ms); undefined where Peach does not say. */
 	at?: number;
 	wholeOrder?: true;
+	/** Dated so near the execution's start that it may be an earlier execution's refund. */
+	nearStart?: true;
 }
 
 const REFUND_LISTS = [['refunds'], ['payment', 'refunds'], ['order_refunds'], ['refund_details']];
@@ -69,7 +71,14 @@ export function refundsShown(
 ): SeenRefund[] | { cannotTell: string } {
 	const list = refundListOf(order);
 	if (list)
-		return list.map(seenRefund).filter((refund) => refund.at === undefined || refund.at >= since);
+		return list
+			.map(seenRefund)
+			.filter((refund) => refund.at === undefined || refund.at >= since)
+			.map((refund) =>
+				refund.at !== undefined && nearStart(refund.at, since)
+					? { ...refund, nearStart: true as const }
+					: refund,
+			);
 	const total = REFUNDED_TOTALS.find((key) => order[key] !== undefined && order[key] !== null);
 	if (total !== undefined) {
 		const refunded = amountOf(order[total]);
@@ -102,6 +111,8 @@ export function isThisRefund(plan: RefundPlan, seen: SeenRefund): boolean | stri
 			return `Peach shows a refund on order ${plan.orderId} whose amount the node cannot read.`;
 		if (seen.amount !== asked) return false;
 	}
+	if (seen.nearStart)
+		return `Peach shows a refund${seen.amount === undefined ? '' : ` of ${rupees(seen.amount)}`} on order ${plan.orderId} made within a minute of when this execution began: it may be an earlier execution's.`;
 	if (seen.at === undefined)
 		return `Peach does not say when its refund${seen.amount === undefined ? '' : ` of ${rupees(seen.amount)}`} on order ${plan.orderId} was made.`;
 	return true;

@@ -27,10 +27,18 @@ export const bucketState = (run: BucketRun): BucketState => ({
 	exceptions: false,
 });
 
-/** A folded delivery's own entries, which its group's marker replaces (a refused one has none left). */
+/**
+ * A folded delivery's own entries, which its group's marker replaces (a refused one has none left),
+ * and the notes an earlier try's fold left of it that this outcome makes stale: a delivery an earlier
+ * try refused and this one made must not read as refused beside its marker.
+ */
 function ownEntries(name: string, status: Status): string[] {
 	if (status === 'notSent') return [];
-	return [entry.claim(name), ...(status === 'sent' ? factEntries(entry.sent(name)) : [])];
+	const stale = [
+		...factEntries(entry.refusedAt(name)),
+		...(status === 'sent' ? [entry.unknownAt(name)] : []),
+	];
+	return [entry.claim(name), ...(status === 'sent' ? factEntries(entry.sent(name)) : []), ...stale];
 }
 
 /**
@@ -79,23 +87,26 @@ export function fold(
 			: undefined;
 		for (const position of positions) state.sum.add(run.tokens[position]);
 		const group = state.folded;
-		store?.later([
-			entry.group(run.anchor, group),
-			...factEntries(entry.marker(run.fingerprints[to - 1])),
-			...factEntries(entry.foldedSet(run.anchor, state.sum.count, state.sum.text)),
-			entry.folded(run.anchor),
-			...exceptions,
-		]);
-		store?.remove([
-			...(group > 0
-				? [
-						entry.group(run.anchor, group - 1),
-						...factEntries(entry.marker(run.fingerprints[from - 1])),
-					]
-				: []),
-			...(before ? factEntries(before) : []),
-			...names.flatMap((name, offset) => ownEntries(name, statuses[offset])),
-		]);
+		// What the group's marker replaces goes only once the marker is proven (store.ts).
+		store?.replace(
+			[
+				entry.group(run.anchor, group),
+				...factEntries(entry.marker(run.fingerprints[to - 1])),
+				...factEntries(entry.foldedSet(run.anchor, state.sum.count, state.sum.text)),
+				entry.folded(run.anchor),
+				...exceptions,
+			],
+			[
+				...(group > 0
+					? [
+							entry.group(run.anchor, group - 1),
+							...factEntries(entry.marker(run.fingerprints[from - 1])),
+						]
+					: []),
+				...(before ? factEntries(before) : []),
+				...names.flatMap((name, offset) => ownEntries(name, statuses[offset])),
+			],
+		);
 		state.folded++;
 	}
 }

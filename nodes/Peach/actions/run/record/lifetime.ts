@@ -1,6 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
-import { factEntries, inTurn, removeInCalls, writeEntries } from './store';
+import { writeProven } from './proof';
+import { factEntries, inTurn, recordAndRead, removeInCalls } from './store';
 import type { DeduplicationStore, SavedExecutions } from './n8n';
 import { savedStateOf } from './n8n';
 
@@ -15,7 +16,8 @@ import { savedStateOf } from './n8n';
  * - what a Retry writes (and what it found of a crashed try) belongs to the execution it retries,
  *   which n8n lets the user Retry again, from that execution's own data, until it prunes it: it stays
  *   through failed Retries and waits, until a Retry of it ends in success (or is gone); then one fact,
- *   `retired`, replaces it, so that a later Retry knows the record was there and asks Peach;
+ *   `retired`, replaces it (proven first), so that a later Retry knows the record was there and asks
+ *   Peach;
  * - what no process removes (a process that stopped right after a run, a crash with no Retry) is
  *   dropped by n8n, oldest first, once the list holds STORE_CAP entries (store.ts);
  * - after 14 days (n8n's default time to keep executions) nothing can Retry the execution any more.
@@ -76,10 +78,10 @@ async function lookAt(key: string, item: Pending): Promise<void> {
 	pending.delete(key);
 	const entries = [...item.entries];
 	const { retiredBy } = item;
-	await inTurn(item.scope, async () => {
-		if (retiredBy !== undefined) await writeEntries(item.store, factEntries(retiredBy));
-		await removeInCalls(item.store, entries);
-	});
+	// `retired` replaces the record: it goes only once `retired` is proven (proof.ts).
+	if (retiredBy !== undefined)
+		await writeProven(recordAndRead(item.store, item.scope), factEntries(retiredBy));
+	await inTurn(item.scope, async () => await removeInCalls(item.store, entries));
 }
 
 async function lookAtDue(): Promise<void> {

@@ -30,7 +30,25 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
  *    run, the node context with the record is saved with it; `undefined` once the execution is
  *    deleted or pruned. Checked: 2.40.7, 1.123.81. Tests: record.test.ts (processes killed after
  *    their execution ended), bench (g).
+ * 7. Nothing a node can read says whether another process writes its store row: n8n's execute
+ *    context shows no queue or regular mode (`getInstanceId` only; the mode lives in the process's
+ *    environment, which a community node may not read), and in regular mode too a second main or a
+ *    webhook process may run the node. So the store is taken as shared wherever it is used, and the
+ *    proof (PROOF_WAIT_MS) is paid wherever the record writes it. Checked: n8n-core 2.40.1's
+ *    node-execution-context.js.
  */
+
+/**
+ * The wait before a claim (or what replaces one) is read back: the proof's one assumption is that
+ * **no other writer's read-and-write of the row takes longer than this** (n8n's `findOne` then
+ * `update`, fact 1). Then every copy of the row read before an entry's write is written back within
+ * it, so an entry still there when read back this long after its write was not dropped by an older
+ * copy (proof.ts). Measured: a store call takes about 3 ms in one process (bench (h): 4 calls in
+ * 12.6 ms); the longest cycle under the queue check's load (2 workers × 10) is not measured yet. One
+ * second is kept far above both, for a busy database or event loop. It is paid once per window of
+ * entries written together, never per delivery.
+ */
+export const PROOF_WAIT_MS = 1000;
 
 export type DeduplicationStore = Pick<
 	IExecuteFunctions['helpers'],

@@ -5,8 +5,8 @@ import type { FromStore } from './readBack';
 /**
  * In a later try, what an operation's own witness (peachWitness.ts: an order's refunds, an order made
  * with the user's ID, a broadcast) decides of the deliveries the record leaves in doubt: an outcome
- * left unknown (a claim without its outcome, a record that cannot say), and, in a Retry, a delivery the
- * record shows nothing of (its entries lost to another worker's older copy). Where Peach shows it, it
+ * left unknown (a claim without its outcome, a record that cannot say), and, where the Retry table
+ * says the record may have lost it (`notShown`), a delivery it shows nothing of. Where Peach shows it, it
  * was made (`alreadySent`, with what Peach shows); where Peach clearly shows none, an unknown one may
  * be made; where Peach cannot tell, an unknown one stays unknown, with Peach's reason beside the
  * record's. What the record shows nothing of stays the record's to decide, unless Peach could not be
@@ -32,8 +32,12 @@ export interface PeachDecides {
 	witness: RunWitness;
 	earlierOf: Array<EarlierOutcome | undefined>;
 	fromStore: FromStore[];
-	/** A Retry (the editor's or the API's), not Retry On Fail. */
-	retry: boolean;
+	/**
+	 * Whether a delivery the record shows nothing of is in doubt (retryTable.ts, `notShown`): in a
+	 * Retry whose store shows other entries of this run, or on n8n 1.x, whose crash Retry cannot find
+	 * the record. Where the store shows nothing of the run, the delivery was never claimed: it is made.
+	 */
+	askNotShown: boolean;
 	/** From when Peach is asked what was made. */
 	since: number;
 }
@@ -42,7 +46,7 @@ export interface PeachDecides {
 function inDoubt(p: PeachDecides, index: number): boolean {
 	const earlier = p.earlierOf[index];
 	if (earlier) return earlier.outcome === 'unknown';
-	return p.retry && p.fromStore[index] === 'notReached';
+	return p.askNotShown && p.fromStore[index] === 'notReached';
 }
 
 /**

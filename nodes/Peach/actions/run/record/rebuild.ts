@@ -41,13 +41,16 @@ const PAIRS_SEARCH_LIMIT = 100;
 /**
  * The folded part in this input's order: the position of the folded group's last delivery (in
  * `tokens`) and, when this input gained one delivery inside it, which one; undefined when no
- * hypothesis matches the marker.
+ * hypothesis matches the marker. Only a delivery without entries of its own (`open`) can be the
+ * gained one: one with entries was in the crashed try (also beside its marker, whose removals wait
+ * for the marker's proof), and among identical ones the gained one is then told apart.
  */
 async function inOrder(
 	looks: Looks,
 	anchor: string,
 	tokens: string[],
 	folded: number,
+	open: number[],
 ): Promise<{ end: number; gained?: number; marker: string } | undefined> {
 	const ends = (fingerprints: string[]) => {
 		const candidates: number[] = [];
@@ -61,15 +64,17 @@ async function inOrder(
 	if (hits.length === 1) return { end: hits[0].at, marker: hits[0].marker };
 	if (tokens.length > GAINED_SEARCH_LIMIT) return undefined;
 	const reach = Math.min(tokens.length, folded * GROUP + 1);
-	const hypotheses = Array.from({ length: reach }, (_, gained) => ({
-		gained,
-		ends: ends(
-			chain(
-				anchor,
-				tokens.filter((_token, position) => position !== gained),
+	const hypotheses = open
+		.filter((position) => position < reach)
+		.map((gained) => ({
+			gained,
+			ends: ends(
+				chain(
+					anchor,
+					tokens.filter((_token, position) => position !== gained),
+				),
 			),
-		),
-	}));
+		}));
 	const answer = await looks.facts(
 		hypotheses.flatMap(({ ends: candidates }) => candidates.map(({ marker }) => marker)),
 	);
@@ -222,7 +227,7 @@ export async function rebuildBucket(
 	}
 
 	// The folded part, among the deliveries without entries of their own.
-	const ordered = await inOrder(looks, anchor, tokens, folded);
+	const ordered = await inOrder(looks, anchor, tokens, folded, open);
 	if (ordered) {
 		found.push(...factEntries(ordered.marker));
 		for (const position of open)

@@ -113,6 +113,7 @@ export class DeliveryRecord {
 			// A Retry reads n8n's store (a crashed try's record is there); so does every run on n8n 1.x,
 			// whose stalled queue jobs run again as the same execution without saying so.
 			readStore: isRetry(context) || lineage.establishedAt === undefined,
+			findsItsRecord: lineage.establishedAt !== undefined,
 		});
 		return record;
 	}
@@ -135,13 +136,18 @@ export class DeliveryRecord {
 	}
 
 	/**
-	 * Right before the delivering request: records the claim where a crash cannot lose it. In a later
-	 * try (Retry On Fail or a Retry), a claim n8n already held is another try's, under way at the same
-	 * time (two Retries pressed at once): the delivery is then not made (ClaimedElsewhere).
+	 * Right before the delivering request: records the claim where a crash cannot lose it, and proves
+	 * it survived other processes' older copies of the row (proof.ts; a claim the store keeps losing
+	 * rejects with RecordNotKept: the delivery is not made). In a later try (Retry On Fail or a
+	 * Retry), a claim n8n already held is another try's, under way at the same time (two Retries
+	 * pressed at once): the delivery is then not made (ClaimedElsewhere).
 	 */
 	async claim(index: number): Promise<void> {
 		const { name, bucket } = this.run.places[index];
-		const held = await this.store?.write([entry.claim(name), entry.reached(this.anchorOf(bucket))]);
+		const held = await this.store?.claim(
+			[entry.claim(name), entry.reached(this.anchorOf(bucket))],
+			[entry.claim(name)],
+		);
 		if (this.retrying && !this.claimedBefore.has(index) && held?.has(entry.claim(name)))
 			throw new ClaimedElsewhere();
 	}
@@ -177,9 +183,11 @@ export class DeliveryRecord {
 	}
 
 	/**
-	 * After the run: a run that sent everything is summed up in one entry (its bucket entries go) and
-	 * the node context lets go of it (the outputs hold it); otherwise what can be folded is. What the
-	 * execution's record holds then waits in lifetime.ts until n8n no longer needs it.
+	 * After the run: a run that sent everything is summed up in one entry (its bucket entries go once
+	 * the summary is proven) and the node context lets go of it (the outputs hold it); otherwise what
+	 * can be folded is. Once those replacements are settled (beside the next runs: the run does not
+	 * wait for their proofs), what the execution's record holds waits in lifetime.ts until n8n no
+	 * longer needs it.
 	 */
 	async close(): Promise<void> {
 		const allSent = this.status.length > 0 && this.status.every((status) => status === 'sent');
@@ -194,24 +202,25 @@ export class DeliveryRecord {
 				...factEntries(entry.ended(run.lineage, run.ordinal)),
 				...factEntries(entry.allSent(run.lineage, run.ordinal, runSums(run.tokens).all)),
 			];
-			// The summary first: what it replaces goes only once it is written.
-			await store.write(summary);
+			// What the summary replaces goes only once it is proven.
 			removed = [...store.kept, ...this.found].filter((item) => !summary.includes(item));
-			store.remove(removed);
+			store.replace(summary, removed);
 			for (const item of removed) this.found.delete(item);
 		}
 		await store.close();
-		keepUntilSaved({
+		const lifetime = {
 			store: storeOf(this.context) as NonNullable<ReturnType<typeof storeOf>>,
 			scope: store.scope,
 			executionId: this.context.getExecutionId(),
 			nodeName: this.context.getNode().name,
 			runIndex: run.runIndex,
 			read: savedExecutionsOf(this.context),
-			entries: [...store.kept, ...this.found],
 			removed,
 			retiredBy: this.forLaterRetries ? entry.retired(run.lineage) : undefined,
-		});
+		};
+		void store
+			.settled()
+			.then(() => keepUntilSaved({ ...lifetime, entries: [...store.kept, ...this.found] }));
 	}
 
 	/**
@@ -220,7 +229,13 @@ export class DeliveryRecord {
 	 */
 	private async readEarlier(
 		nodeContext: object,
-		how: { retry: boolean; earlierTry: boolean; since: number; readStore: boolean },
+		how: {
+			retry: boolean;
+			earlierTry: boolean;
+			since: number;
+			readStore: boolean;
+			findsItsRecord: boolean;
+		},
 	): Promise<void> {
 		const { run, store } = this;
 		const gone = this.inContext.pairChanged(this.earlierOf);
@@ -233,6 +248,7 @@ export class DeliveryRecord {
 				buckets: [...this.buckets.values()].map((state) => state.run),
 			});
 			fromStore = read.outcomes;
+
 			for (const item of read.found) this.found.add(item);
 			this.forLaterRetries ||= read.found.size > 0;
 		}
@@ -243,14 +259,24 @@ export class DeliveryRecord {
 				earlierOf: this.earlierOf,
 				fromStore,
 				retry: how.retry,
+				findsItsRecord: how.findsItsRecord,
+				runSeen: this.found.size > 0,
 				nodeContext,
 				since: how.since,
 				gone,
 			});
-		// The operation's own witness decides what the record leaves in doubt (peachDecides.ts).
+		// The operation's own witness decides what the record leaves in doubt (peachDecides.ts): an
+		// unknown outcome and, where the table says the record may have lost it (notShown), a delivery
+		// it shows nothing of; never one the store shows nothing of its run: never claimed, it is made.
 		if (this.witness) {
 			const { earlierOf, witness } = this;
-			const cleared = await peachDecides({ witness, earlierOf, fromStore, ...how });
+			const cleared = await peachDecides({
+				witness,
+				earlierOf,
+				fromStore,
+				since: how.since,
+				askNotShown: how.retry && (this.found.size > 0 || !how.findsItsRecord),
+			});
 			for (const index of cleared) {
 				this.claimedBefore.add(index);
 				this.inContext.forget(index);

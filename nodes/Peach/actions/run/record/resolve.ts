@@ -3,25 +3,18 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { EarlierOutcome } from '../../node.type';
 import type { RecordEntry } from './nodeRecord';
 import type { FromStore } from './readBack';
+import { type PeachSays, reasonOf, RETRY_DECIDES, recordSays as says } from './retryTable';
 import { groupOf, type PeachShows, Witness, type Witnessed } from './witness';
 
 /**
  * In a later try (Retry On Fail or a Retry), each delivery's earlier outcome: what the node context
  * knows, what n8n's store says (readBack.ts), and what Peach lists (witness.ts, read once per
- * execution where a delivery depends on it).
+ * execution where a delivery depends on it), decided by one table, RETRY_DECIDES.
  */
 
 /** Peach's list is read again for a later run of the same execution once it is this old. */
 const WITNESS_FRESH_MS = 30_000;
 
-const CRASH_REASON =
-	'The request was under way when the n8n process running this execution stopped (for example a worker that was killed), so whether Peach got it is unknown.';
-const RECORD_SAYS_SENT_NOTE =
-	"n8n's record of the execution says it was sent, but Peach does not list it: check the contact's conversation in Peach.";
-const CANNOT_TELL_REASON =
-	"n8n's record of this execution cannot say whether it was sent (rows changed since, or the record was cut), and Peach's list of template messages does not name contacts and templates, so it cannot tell either.";
-const NOTHING_SHOWN_REASON =
-	"n8n's record of this execution shows nothing of it (it may never have been sent, or the record lost it), so it is sent again only once Peach's list says it is not there.";
 const AMBIGUOUS = (listed: number, deliveries: number) =>
 	`Peach lists ${listed} message${listed === 1 ? '' : 's'} of this template to this contact since the execution began for ${deliveries} such deliveries here, and n8n's record cannot say which of them were sent.`;
 const PEACH_UNREADABLE = (message: string) =>
@@ -107,6 +100,14 @@ export interface Resolving {
 	fromStore: FromStore[];
 	/** A Retry (the editor's or the API's); else a later try of Retry On Fail, or a run on n8n 1.x. */
 	retry: boolean;
+	/**
+	 * Whether n8n's store names this execution as every Retry of it does (n8n 2.x, n8n.ts fact 3):
+	 * then a delivery it shows nothing of was never requested. On n8n 1.x a crash's Retry cannot
+	 * find the record.
+	 */
+	findsItsRecord: boolean;
+	/** Whether n8n's store showed entries of this run (it ran in this execution). */
+	runSeen: boolean;
 	/** The node context object: Peach's list is kept with it for the runs of one execution. */
 	nodeContext: object;
 	/** From when Peach is asked what it queued. */
@@ -117,20 +118,22 @@ export interface Resolving {
 
 /**
  * Which deliveries Peach is asked about, in the order they take its messages: what is known sent
- * first (0), then unknown outcomes (1), what the record cannot tell (2), and, in a Retry, what it
- * shows nothing of (3: never reached, or its entries lost to another worker's older copy).
+ * first (0), then unknown outcomes (1), what the record cannot tell (2), and what a Retry's record
+ * shows nothing of in a run it shows (3: `notShown`, retryTable.ts). A delivery of a run the record
+ * shows nothing of was never requested (its claim is proven before its request, store.ts): Peach is
+ * not asked, so that another node's message to the same contact never stands for it.
  */
 function ranked(r: Resolving): Array<{ index: number; rank: number }> {
 	const rankOf = (index: number): number | undefined => {
-		const from = r.fromStore[index];
-		const earlier = r.earlierOf[index];
-		if (r.witnessed[index] === undefined || from === 'notSent') return undefined;
-		if (earlier) return earlier.outcome === 'sent' ? 0 : 1;
-		if (from === 'sent') return 0;
-		if (from === 'unknown') return 1;
-		if (from === 'unverifiable') return 2;
-		if (from === 'notReached' && r.retry) return 3;
-		return undefined;
+		if (r.witnessed[index] === undefined) return undefined;
+		return {
+			contextSent: 0,
+			storeSent: 0,
+			contextUnknown: 1,
+			storeUnknown: 1,
+			storeCannotSay: 2,
+			notShown: 3,
+		}[says(r.earlierOf[index], r.fromStore[index], r) as string];
 	};
 	return r.witnessed
 		.map((_, index) => ({ index, rank: rankOf(index) }))
@@ -206,45 +209,42 @@ async function askPeach(
 	return { shown, ambiguous, canTell: witness?.canTell === true, unreadable };
 }
 
-/** Fills in `earlierOf` from the store and Peach (the node context's own knowledge is there). */
+/** Fills in `earlierOf` from the store and Peach, by RETRY_DECIDES. */
 export async function resolveEarlier(r: Resolving): Promise<void> {
 	const asked = ranked(r);
 	const { shown, ambiguous, canTell, unreadable } = await askPeach(r, asked);
 	r.fromStore.forEach((from, index) => {
 		const known = r.earlierOf[index];
 		const peach = shown.get(index);
-		if (known?.outcome === 'sent') {
-			if (peach) known.peach = peach;
+		const peachSays: PeachSays = peach
+			? 'lists'
+			: ambiguous.has(index)
+				? 'tooFewListed'
+				: unreadable
+					? 'unreadable'
+					: canTell && r.witnessed[index] !== undefined
+						? 'notListed'
+						: 'cannotTell';
+		const decision = RETRY_DECIDES[says(known, from, r)][peachSays];
+		if (decision === 'make') return;
+		if (decision === 'sent') {
+			if (known?.outcome === 'sent') {
+				if (peach) known.peach = peach;
+			} else
+				r.earlierOf[index] = {
+					outcome: 'sent',
+					at: known?.at ?? null,
+					...(peach ? { peach } : {}),
+					...(peach && from !== 'sent' && !known ? { byPeachOnly: true } : {}),
+				};
 			return;
 		}
-		if (peach) {
-			r.earlierOf[index] = {
-				outcome: 'sent',
-				at: known?.at ?? null,
-				peach,
-				...(from === 'sent' || known ? {} : { byPeachOnly: true }),
-			};
-			return;
-		}
-		const unknown = (reason: string) => {
-			r.earlierOf[index] = {
-				outcome: 'unknown',
-				at: known?.at ?? null,
-				reason: unreadable ? `${reason} ${unreadable}` : reason,
-			};
+		const reason = ambiguous.get(index) ?? reasonOf(decision, known);
+		r.earlierOf[index] = {
+			outcome: 'unknown',
+			at: known?.at ?? null,
+			reason: unreadable ? `${reason} ${unreadable}` : reason,
+			...(unreadable ? { peachUnread: true } : {}),
 		};
-		const cannotSay = ambiguous.get(index);
-		if (cannotSay) unknown(cannotSay);
-		else if (known) unknown(known.reason ?? CRASH_REASON);
-		else if (from === 'sent') {
-			if (canTell) unknown(RECORD_SAYS_SENT_NOTE);
-			else r.earlierOf[index] = { outcome: 'sent', at: null };
-		} else if (from === 'unknown') unknown(CRASH_REASON);
-		else if (from === 'unverifiable' && !canTell) unknown(CANNOT_TELL_REASON);
-		// What the record shows nothing of is sent only once Peach was asked (it could not be).
-		else if (from === 'notReached' && unreadable && asked.some((item) => item.index === index))
-			unknown(NOTHING_SHOWN_REASON);
-		if (unreadable && r.earlierOf[index]?.outcome === 'unknown')
-			(r.earlierOf[index] as EarlierOutcome).peachUnread = true;
 	});
 }

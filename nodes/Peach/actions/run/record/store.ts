@@ -1,6 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import type { DeduplicationStore } from './n8n';
+import { Prover, type RecordAndRead } from './proof';
 
 /**
  * n8n's deduplication store as the delivery record writes it (n8n.ts, fact 1): one list per node,
@@ -11,10 +12,12 @@ import type { DeduplicationStore } from './n8n';
  *   bounded whatever happened before (records no process removed: one that stopped, a crash with no
  *   Retry); the record's own entries are far fewer, and it removes them itself (lifetime.ts);
  * - another process may read the list before one of these calls and write it back after, dropping
- *   what the call added: each call adds the previous call's entries again;
+ *   what the call added: a claim, and whatever replaces entries, is proven (proof.ts) before the
+ *   request it guards is made or before what it replaces is removed; each call adds the previous
+ *   call's other entries again;
  * - two processes' first calls for a node may both find no list and insert one: the second insert
  *   is refused, writing nothing, and its call is made again;
- * - what a folded group replaces is removed in the turn that writes the fold;
+ * - what a folded group or a run's summary replaces is removed once the replacement is proven;
  * - checking is recording (n8n answers which items it had by adding the others): a look removes what
  *   it added in the same turn, and a *fact* is two entries believed only together, so that a look's
  *   entry that another process's older copy put back never reads as a fact.
@@ -79,9 +82,16 @@ async function checkAndRecord(
 		});
 }
 
-/** Adds entries to the node's list (in the caller's turn). */
-export async function writeEntries(store: DeduplicationStore, items: string[]): Promise<void> {
-	await checkAndRecord(store, items);
+/**
+ * n8n's check as a proof reads the row (proof.ts): it records what it lacks, in the scope's turn, and
+ * answers that with the moment its write completed.
+ */
+export function recordAndRead(store: DeduplicationStore, scope: string): RecordAndRead {
+	return async (items) =>
+		await inTurn(scope, async () => {
+			const result = await checkAndRecord(store, items);
+			return { missing: new Set(result.new.map(String)), writtenAt: Date.now() };
+		});
 }
 
 export async function removeInCalls(store: DeduplicationStore, items: string[]): Promise<void> {
@@ -91,8 +101,14 @@ export async function removeInCalls(store: DeduplicationStore, items: string[]):
 
 interface Waiting {
 	items: string[];
-	resolve: (held: Set<string>) => void;
+	resolve: (written: Written) => void;
 	reject: (error: Error) => void;
+}
+
+/** What a call wrote: which of the items n8n already held, and when its write completed. */
+interface Written {
+	held: Set<string>;
+	writtenAt: number;
 }
 
 /** One run's writes to the store of its node. */
@@ -100,8 +116,16 @@ export class RecordStore {
 	private adds = new Set<string>();
 	private waiting: Waiting[] = [];
 	private removals = new Set<string>();
-	/** What the last call added: added again with the next, in case another process dropped it. */
+	/**
+	 * What the last call added: added again with the next, in case another process dropped it (not
+	 * what is proven: the proof writes it again itself).
+	 */
 	private lastAdded: string[] = [];
+	/** Entries proven, or being proven (proof.ts). */
+	private readonly proving = new Set<string>();
+	private readonly prover: Prover;
+	/** Replacements whose proof or removal is under way. */
+	private readonly replacing = new Set<Promise<void>>();
 	private draining: Promise<void> | undefined;
 	private failure: Error | undefined;
 	private waking = false;
@@ -111,17 +135,59 @@ export class RecordStore {
 	constructor(
 		private readonly store: DeduplicationStore,
 		readonly scope: string,
-	) {}
+	) {
+		const read = recordAndRead(store, scope);
+		// What the run removed meanwhile is not written again: a proven replacement covers it.
+		this.prover = new Prover(
+			async (items) => await read(items.filter((item) => this.kept.has(item))),
+		);
+	}
 
 	/**
-	 * Adds entries and waits until n8n has written them (a delivering request follows); answers those
-	 * of them n8n already held.
+	 * Adds entries and waits until n8n has written them and `proven` of them are proven (a delivering
+	 * request follows); answers those of them n8n already held. Claims made at the same time share
+	 * the call, and the proof's wait and read.
 	 */
-	async write(items: string[]): Promise<Set<string>> {
-		return await new Promise<Set<string>>((resolve, reject) => {
+	async claim(items: string[], proven: string[]): Promise<Set<string>> {
+		for (const item of proven) this.proving.add(item);
+		const { held, writtenAt } = await this.write(items, true);
+		await this.prover.prove(proven, writtenAt);
+		return held;
+	}
+
+	/**
+	 * Adds `adds` with the next call, and removes `removals` once `adds` are proven: what replaces
+	 * entries (a folded group, a run's summary) never leaves them unproven. When the proof fails, what
+	 * it replaces stays (it only makes a Retry more careful).
+	 */
+	replace(adds: string[], removals: string[]): void {
+		if (!adds.length) {
+			this.remove(removals);
+			return;
+		}
+		for (const item of adds) this.proving.add(item);
+		const done = this.write(adds, false)
+			.then(async ({ writtenAt }) => await this.prover.prove(adds, writtenAt))
+			.then(
+				() => this.remove(removals),
+				() => undefined,
+			);
+		this.replacing.add(done);
+		void done.finally(() => this.replacing.delete(done));
+	}
+
+	/** Once every replacement under way is proven and its removal written (or given up). */
+	async settled(): Promise<void> {
+		while (this.replacing.size) await Promise.all([...this.replacing]);
+		await this.close().catch(() => undefined);
+	}
+
+	private async write(items: string[], now: boolean): Promise<Written> {
+		return await new Promise<Written>((resolve, reject) => {
 			this.queueAdds(items);
 			this.waiting.push({ items, resolve, reject });
-			this.drain();
+			if (now) this.drain();
+			else this.soon();
 		});
 	}
 
@@ -134,10 +200,7 @@ export class RecordStore {
 		this.soon();
 	}
 
-	/**
-	 * Removes entries once everything added before them is written (in the same turn: what a folded
-	 * group replaces never stays beside it).
-	 */
+	/** Removes entries once everything added before them is written (in the same call). */
 	remove(items: string[]): void {
 		for (const item of items) {
 			this.removals.add(item);
@@ -210,17 +273,24 @@ export class RecordStore {
 				this.removals.clear();
 				try {
 					let held = new Set<string>();
+					let writtenAt = Date.now();
 					await inTurn(this.scope, async () => {
 						if (adds.length) {
-							const again = this.lastAdded.filter((item) => this.kept.has(item));
+							const again = this.lastAdded.filter(
+								(item) => this.kept.has(item) && !this.proving.has(item),
+							);
 							const result = await checkAndRecord(this.store, [...adds, ...again]);
+							writtenAt = Date.now();
 							held = new Set(result.processed.map(String));
 							this.lastAdded = adds;
 						}
 						if (removals.length) await removeInCalls(this.store, removals);
 					});
 					for (const waiter of waiting)
-						waiter.resolve(new Set(waiter.items.filter((item) => held.has(item))));
+						waiter.resolve({
+							held: new Set(waiter.items.filter((item) => held.has(item))),
+							writtenAt,
+						});
 				} catch (caught) {
 					const error = caught instanceof Error ? caught : new Error(String(caught));
 					for (const waiter of waiting) waiter.reject(error);

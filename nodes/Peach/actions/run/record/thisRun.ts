@@ -1,3 +1,4 @@
+import { PEACH_CLOCK_MARGIN_MS } from '../../../helpers/time';
 import { type BucketRun, occurrences, type Place, placeRun, tokenOf } from './chain';
 import type { Lineage } from './n8n';
 import type { NodeRecord } from './nodeRecord';
@@ -8,8 +9,6 @@ import type { Witnessed } from './witness';
  * planned delivery's token, identity and place; and from when Peach is asked what it queued.
  */
 
-/** Peach's clock and n8n's may differ: Peach is asked from this long before the execution began. */
-const CLOCK_MARGIN_MS = 60_000;
 /** Where n8n does not say when an execution began (n8n 1.x): Peach's own default window. */
 const WITHOUT_START_MS = 24 * 3600_000;
 
@@ -78,6 +77,6 @@ export function peachAskedSince(
 	return (
 		(lineage.establishedAt ??
 			(held && !held.fresh ? held.record.startedAt : Date.now() - WITHOUT_START_MS)) -
-		CLOCK_MARGIN_MS
+		PEACH_CLOCK_MARGIN_MS
 	);
 }

@@ -200,7 +200,7 @@ describe('peachDecides: what the record does with what Peach says', () => {
 		shows: Parameters<typeof toy>[0],
 		earlier: EarlierOutcome | undefined,
 		from: FromStore,
-		retry = true,
+		askNotShown = true,
 	) {
 		const { witness, reads } = toy(shows);
 		const earlierOf = [earlier === undefined ? undefined : { ...earlier }];
@@ -208,7 +208,7 @@ describe('peachDecides: what the record does with what Peach says', () => {
 			witness: runWitness(context, witness, [{ source: 'a', value: 5 }]),
 			earlierOf,
 			fromStore: [from],
-			retry,
+			askNotShown,
 			since: 0,
 		});
 		return { earlier: earlierOf[0], cleared: [...cleared], reads };

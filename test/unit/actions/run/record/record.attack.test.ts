@@ -406,6 +406,16 @@ async function seeded(store: FakeDeduplicationStore, peach: FakePeachList): Prom
 const wrote = (prefix: string) => (step: Step) =>
 	step.kind === 'check' && step.items.some((item) => item.startsWith(prefix));
 
+/** The first step that matches `test` only: an older copy that lands once. */
+function once(test: (step: Step) => boolean): (step: Step) => boolean {
+	let landed = false;
+	return (step) => {
+		if (landed || !test(step)) return false;
+		landed = true;
+		return true;
+	};
+}
+
 /**
  * Time passes (Date only: the store's turns still run) and the processes look at the executions
  * whose records they hold (lifetime.ts), until n8n's saved data of each was read.
@@ -443,7 +453,7 @@ describe('another worker’s older copy of the row, and a killed process', () =>
 		// The 2nd claim's call (which also carries the 1st delivery's outcome) is undone by another
 		// worker's older copy; the 2nd request reaches Peach and the worker is killed.
 		const worker = new Process('worker-1', {
-			olderCopyAfter: (step) => step.kind === 'check' && step.answered === 1,
+			olderCopyAfter: once((step) => step.kind === 'check' && step.answered === 1),
 			killAfter: (step) => step.kind === 'post' && step.posts === 2,
 		});
 		const crashed = await story.run(worker, execution, params);
@@ -511,6 +521,107 @@ describe('an outcome of an earlier try', () => {
 	});
 });
 
+describe('the proof: a claim is proven before its request (issue 50)', () => {
+	it('P-1: a stale writer that read the row before a claim writes its copy right after it (the claim is gone): the request waits until the claim is written again and proven, and the Retry of the crash that follows does not send it again', async () => {
+		const store = new FakeDeduplicationStore();
+		const peach = new FakePeachList('documented');
+		await seeded(store, peach);
+		const execution = newExecution(store, { peach });
+		const story = new Story();
+		const claims: string[] = [];
+		const atPost: boolean[] = [];
+		const worker = new Process('worker-1', {
+			olderCopyAfter: once((step) => {
+				claims.push(...step.items.filter((item) => item.startsWith('p3|c|')));
+				return wrote('p3|c|')(step);
+			}),
+			killBefore: (step) => {
+				if (step.kind === 'post') atPost.push(claims.every((claim) => store.has(claim)));
+				return false;
+			},
+			killAfter: (step) => step.kind === 'post',
+		});
+		const crashed = await story.run(worker, execution, [send('+919900000950')]);
+		expect(crashed.killed).toBe(true);
+		expect(worker.steps).toContain('older copy after #1');
+		expect(claims.length).toBeGreaterThan(0);
+		// The claim was back, and proven, when the request left.
+		expect(atPost).toEqual([true]);
+		const retry = await story.run(
+			new Process('worker-2'),
+			crashRetry(execution),
+			[send('+919900000950')],
+			{ continueOnFail: true },
+		);
+		expect(saidOf(retry)).toEqual(['unknown']);
+		expect(story.violations()).toEqual([]);
+	});
+
+	it('P-2: another worker’s older copy lands after every write: the claim is never proven, the delivery is not made, and the error says the record could not be kept and what was already sent', async () => {
+		const store = new FakeDeduplicationStore();
+		const peach = new FakePeachList('contact and template');
+		await seeded(store, peach);
+		const execution = newExecution(store, { peach });
+		const story = new Story();
+		const worker = new Process('worker-1', {
+			olderCopyAfter: (step) => step.kind === 'check' && step.answered >= 1,
+		});
+		const params = withWidth([send('+919900000951'), send('+919900000952')], 1);
+		const result = await story.run(worker, execution, params);
+		expect(story.ledger.accepted.size).toBe(1);
+		expect(result.error?.message).toMatch(/record could not be kept/);
+		expect((result.error as Error & { description?: string }).description).toMatch(
+			/Already sent: item 0 \(event_id evt_\d+\)\. A Retry of this execution \(or Retry On Fail\) sends item 1/,
+		);
+		expect(
+			worker.steps.filter((step) => step.startsWith('older copy')).length,
+		).toBeGreaterThanOrEqual(4);
+	});
+
+	it('P-3: Peach’s list shows only id and status (as documented), a claim dropped by an older copy just before the worker died with its request at Peach: the Retry does not send it again (it is outcomeUnknown)', async () => {
+		const store = new FakeDeduplicationStore();
+		const peach = new FakePeachList('documented');
+		await seeded(store, peach);
+		const execution = newExecution(store, { peach });
+		const contacts = phones(3, 960);
+		const params = withWidth(
+			contacts.map((phone) => send(phone)),
+			1,
+		);
+		const story = new Story();
+		const worker = new Process('worker-1', {
+			olderCopyAfter: once((step) => wrote('p3|c|')(step) && step.answered === 2),
+			killAfter: (step) => step.kind === 'post' && step.posts === 3,
+		});
+		expect((await story.run(worker, execution, params)).killed).toBe(true);
+		const retry = await story.run(new Process('worker-2'), crashRetry(execution), params, {
+			continueOnFail: true,
+		});
+		expect(story.ledger.twice()).toEqual([]);
+		expect(saidOf(retry)[2]).toBe('unknown');
+		expect(story.violations()).toEqual([]);
+	});
+
+	it('P-4: two Peach nodes send the same template to the same contact; the first sent, the execution failed before the second ran: the second node’s Retry sends its message (Peach’s list answers only for its own claimed deliveries)', async () => {
+		const store = new FakeDeduplicationStore();
+		const peach = new FakePeachList('contact and template');
+		const execution = newExecution(store, { peach });
+		const phone = '+919900000970';
+		// The first node (another row of n8n's store) sent it; Peach lists it since the execution began.
+		peach.accept(phone, 'wat_welcome');
+		const story = new Story();
+		const retry = await story.run(new Process('worker-1'), editorRetry(execution), [send(phone)]);
+		expect(retry.error).toBeUndefined();
+		expect(saidOf(retry)).toEqual(['sentNow']);
+		const crashRetried = await story.run(
+			new Process('worker-2'),
+			crashRetry(newExecution(store, { peach })),
+			[send(phone)],
+		);
+		expect(saidOf(crashRetried)).toEqual(['sentNow']);
+	});
+});
+
 describe('Peach as the witness', () => {
 	it('V8: Peach’s list cannot be read (500) in the Retry of a run whose record shows nothing (its one claim dropped by an older copy): the message must not be sent again', async () => {
 		const store = new FakeDeduplicationStore();
@@ -520,7 +631,7 @@ describe('Peach as the witness', () => {
 		const params = [send('+919900000903')];
 		const story = new Story();
 		const worker = new Process('worker-1', {
-			olderCopyAfter: wrote('p3|c|'),
+			olderCopyAfter: once(wrote('p3|c|')),
 			killAfter: (step) => step.kind === 'post',
 		});
 		expect((await story.run(worker, execution, params)).killed).toBe(true);

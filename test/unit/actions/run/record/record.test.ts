@@ -9,6 +9,7 @@ import {
 	newExecution,
 } from '../../../support/n8nRecovery';
 import { FakePeachList } from '../../../support/peachList';
+import { afterProofs } from '../../../support/proofWaitMs';
 import {
 	answersFor,
 	crashingTry,
@@ -329,16 +330,18 @@ describe('an execution is named by itself', () => {
 });
 
 describe('another worker writes the same row from an older copy (queue mode)', () => {
-	it("a worker dies right after its request, its claim dropped by the other worker's older copy: the Retry finds the message in Peach's list and sends nothing", async () => {
+	it("a claim dropped by the other worker's older copy is written again and proven before its request; the worker dies right after it: the Retry finds the claim and Peach's list, and sends nothing", async () => {
 		const store = new FakeDeduplicationStore();
 		// The node's row exists (an earlier execution); the other worker read it before the claim.
 		await runTry(newExecution(store), [send('+919800000001')], answersFor(1));
+		await afterProofs();
 		const before = store.size();
 		const crashed = newExecution(store);
 		store.rewritesFromOlderCopies = 1;
 		const dying = await crashingTry(crashed, [send('+919800000002')], 0, 1);
-		// The claim is gone: only the other worker's own entry was added.
-		expect(store.size()).toBe(before + 1);
+		// The other worker's own entry, and the claim the read-back wrote again (its bucket's mark,
+		// which needs no proof, is gone).
+		expect(store.size()).toBe(before + 2);
 		const retry = await runTry(crashRetry(crashed), [send('+919800000002')], answersFor(1));
 		expect(retry.requests).toEqual([]);
 		expect(retry.error).toBeUndefined();
@@ -388,20 +391,13 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 		expect(twice(messagesPerPhone(crashed, first, second))).toEqual([]);
 	});
 
-	it('1,000 single-send executions, 20 at a time, while another worker rewrites the row from stale reads: none fails, and the Retry of any of them sends nothing again', async () => {
+	it('1,000 single-send executions, 20 at a time, while another worker rewrites the row from stale reads (its copy, read before every third call of theirs, written right after it: over a thousand such writes, each dropping what that call wrote): none fails, and the Retry of any of them sends nothing again', async () => {
 		const store = new FakeDeduplicationStore();
 		const executions = phones(1000).map(() => newExecution(store));
 		const peach = executions[0].peach;
 		for (const execution of executions) execution.peach = peach;
 		const params = (index: number) => [send(phones(1, index + 1)[0])];
-		let running = true;
-		const other = (async () => {
-			for (let write = 0; running; write++) {
-				await store.staleWrite([`other worker ${write}`], 4);
-				if (write % 8 === 7) await sleep(0);
-				else await Promise.resolve();
-			}
-		})();
+		store.olderCopyEvery = 3;
 		const tries: TryResult[] = [];
 		for (let start = 0; start < 1000; start += 20)
 			tries.push(
@@ -413,9 +409,15 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 						),
 				)),
 			);
-		running = false;
-		await other;
+		const written = store.olderCopiesWritten;
+		store.olderCopyEvery = 0;
+		// It contends: its writes interleave with the executions' and drop what they wrote.
+		expect(written).toBeGreaterThanOrEqual(1000);
 		expect(tries.filter((result) => result.error)).toEqual([]);
+		// The Retries run once the last executions' summaries are proven. A Retry of the same
+		// execution racing its original's unproven summary (not a path n8n offers: a finished
+		// execution is not retried) was seen to find nothing of it and send again (issue 50 report).
+		await afterProofs();
 		const retries = await Promise.all(
 			executions.map(async (execution, index) =>
 				runTry(crashRetry(execution), params(index), answersFor(1)),
@@ -423,9 +425,9 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 		);
 		expect(twice(messagesPerPhone(...tries, ...retries))).toEqual([]);
 		expect(retries.every((retry) => outcomesOf(retry).alreadySent.length === 1)).toBe(true);
-	}, 60_000);
+	}, 150_000);
 
-	it("once the process has seen another worker, one contact's messages still take one store call each (and one per folded group): no waiting look", async () => {
+	it("after another worker inserted the row, one contact's messages take a claim and its read-back each (and three calls per folded group): the proof's reads are counted", async () => {
 		const store = new FakeDeduplicationStore();
 		store.insertedMeanwhile.push(['other worker 0']);
 		const first = await runTry(newExecution(store), [send('+919800000001')], answersFor(1));
@@ -435,8 +437,12 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 		const contact = Array.from({ length: 20 }, (_, index) => send('+919800000004', `n ${index}`));
 		const result = await runTry(newExecution(store), concurrency(contact, 1), answersFor(20));
 		expect(result.requests).toHaveLength(20);
-		// 20 claims, 5 folded groups, the summary and what it replaces.
-		expect(store.calls - calls).toBe(20 + 5 + 2);
+		await afterProofs();
+		// 20 claims and their read-backs; 5 folded groups and the summary: written, read back, and
+		// what each replaces removed (a write or read shared with a claim's where they fall together;
+		// on a loaded machine they fall apart, each a call of its own: at most one more per delivery).
+		expect(store.calls - calls).toBeGreaterThanOrEqual(20 * 2);
+		expect(store.calls - calls).toBeLessThanOrEqual(20 * 3 + 6 * 3);
 	});
 });
 
@@ -451,6 +457,7 @@ describe('what the record keeps, and for how long', () => {
 			continueOnFail: true,
 		});
 		expect(result.requests).toHaveLength(1000);
+		await afterProofs();
 		// Folded groups replace the entries of about 40 deliveries at a time (one removal call).
 		expect(store.largestRow).toBeLessThan(150);
 		expect(store.size()).toBeLessThan(20);
@@ -534,7 +541,7 @@ describe('what the record keeps, and for how long', () => {
 		expect(ids.every((id) => (first.executions.reads.get(id) ?? 0) >= 1)).toBe(true);
 	}, 120_000);
 
-	it('processes killed after their execution ended: killed a moment later, each has let its record go (the row is what a fresh one is); killed at once, each leaves its run’s summary (4 entries), dropped at the cap', async () => {
+	it('processes killed after their execution ended: killed a moment later, each has let its record go (the row is what a fresh one is); killed at once, each leaves its run’s summary and what it replaces (8 entries), dropped at the cap', async () => {
 		const killedAfter = async (waitMs: number) => {
 			const store = new FakeDeduplicationStore();
 			const executions = newExecution(store).executions;
@@ -549,7 +556,9 @@ describe('what the record keeps, and for how long', () => {
 			return store.size();
 		};
 		expect(await killedAfter(1700)).toBe(0);
-		expect(await killedAfter(0)).toBe(10 * 4);
+		// Killed before the summary was proven: what it replaces (the claim, its bucket's mark and the
+		// sent fact) stays beside it.
+		expect(await killedAfter(0)).toBe(10 * 8);
 	}, 60_000);
 
 	it("a Retry of an execution that crashed before the node ran sends everything, fails later, is saved; a second Retry of the crashed execution sends nothing again, also where Peach's list cannot tell", async () => {

@@ -18,7 +18,7 @@ function recordStore(fake = new FakeDeduplicationStore(), workflowId = 'wf-store
 describe("n8n's store as the record writes it (store.ts)", () => {
 	it('a fact is two entries, read as a fact only when both are there', async () => {
 		const { fake, store } = recordStore();
-		await store.write(factEntries('sent-a'));
+		await store.claim(factEntries('sent-a'), []);
 		expect(fake.size('wf-store')).toBe(2);
 		expect(await store.probeFacts(['sent-a', 'sent-b'])).toEqual(new Set(['sent-a']));
 		// A look adds nothing it does not remove again.
@@ -27,7 +27,7 @@ describe("n8n's store as the record writes it (store.ts)", () => {
 
 	it("a look's entry put back by another worker's older copy is no fact (and is removed)", async () => {
 		const { fake, store } = recordStore();
-		await store.write(['something']);
+		await store.claim(['something'], []);
 		// The other worker read the row between the look's addition and its removal.
 		fake.removalsUndoneByOlderCopies = 1;
 		expect(await store.probeFacts(['sent-b'])).toEqual(new Set());
@@ -43,8 +43,8 @@ describe("n8n's store as the record writes it (store.ts)", () => {
 			{ length: STORE_CAP },
 			(_, index) => `left by a stopped process ${index}`,
 		);
-		await store.write(old);
-		await store.write(['a claim of a running execution']);
+		await store.claim(old, []);
+		await store.claim(['a claim of a running execution'], []);
 		expect(fake.size('wf-store')).toBe(STORE_CAP);
 		expect(fake.trimmed).toBe(1);
 		expect(fake.has('left by a stopped process 0', 'wf-store')).toBe(false);
@@ -53,18 +53,18 @@ describe("n8n's store as the record writes it (store.ts)", () => {
 
 	it("each call adds the previous call's entries again: what another worker's older copy dropped is back with the next call", async () => {
 		const { fake, store } = recordStore();
-		await store.write(['row exists']);
+		await store.claim(['row exists'], []);
 		fake.rewritesFromOlderCopies = 1;
-		await store.write(['claim 1']);
+		await store.claim(['claim 1'], []);
 		expect(fake.has('claim 1', 'wf-store')).toBe(false);
-		await store.write(['claim 2']);
+		await store.claim(['claim 2'], []);
 		expect(fake.has('claim 1', 'wf-store')).toBe(true);
 		expect(fake.has('claim 2', 'wf-store')).toBe(true);
 	});
 
 	it('what a folded group replaces is removed in the turn that writes the fold', async () => {
 		const { fake, store } = recordStore();
-		await store.write(['claim 1', 'claim 2']);
+		await store.claim(['claim 1', 'claim 2'], []);
 		const calls = fake.calls;
 		store.later(['marker']);
 		store.remove(['claim 1', 'claim 2']);
