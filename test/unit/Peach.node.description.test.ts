@@ -156,23 +156,26 @@ describe('Peach node description', () => {
 		expect(shown('contact', 'updateCommunicationPreferences')).toEqual(['timeout']);
 	});
 
-	it('Dry Run is a switch of its own, off, just above Request Options, on every operation that sends messages (and only there)', () => {
+	it('Dry Run is a switch of its own, off, just above Request Options, on all eight delivering operations (and only there)', () => {
 		const visibleNames = (resource: string, operation: string) => {
 			const values = resolveParameters(description, { resource, operation });
 			return description.properties
 				.filter((property) => NodeHelpers.displayParameter(values, property, null, description))
 				.map((property) => property.name);
 		};
-		const messaging = [
+		const delivering = [
 			['templateMessage', 'send'],
 			['templateMessage', 'sendAndWait'],
 			['templateMessage', 'connectToAiAgent'],
 			['templateMessage', 'sendAppMessage'],
 			['broadcast', 'launch'],
+			['order', 'create'],
+			['order', 'refund'],
+			['automation', 'trigger'],
 		];
 		for (const [resource, operation] of offeredOperations()) {
 			const names = visibleNames(resource, operation);
-			const sends = messaging.some(([r, o]) => r === resource && o === operation);
+			const sends = delivering.some(([r, o]) => r === resource && o === operation);
 			expect(names.includes('dryRun'), `${resource}.${operation}`).toBe(sends);
 			if (sends)
 				expect(names.slice(-2), `${resource}.${operation}`).toEqual(['dryRun', 'requestOptions']);
@@ -183,6 +186,9 @@ describe('Peach node description', () => {
 			expect(field.default).toBe(false);
 			expect(field.displayName).toBe('Dry Run');
 		}
+		expect(switches.flatMap((field) => field.displayOptions?.show?.operation ?? [])).toHaveLength(
+			delivering.length,
+		);
 	});
 
 	it('has a codex file for the node n8n loads (package name + node name)', () => {

@@ -152,6 +152,13 @@ interface DeliveringBase<Plan> {
 	 */
 	recipientField?: 'to' | 'order';
 	/**
+	 * What a delivery Peach took is called in the person's view (run/presentation.ts): by default
+	 * `queued` for an operation that previews (a message: WhatsApp delivers it later), else
+	 * `accepted`. An operation that previews what Peach does at once (an order, a refund, an
+	 * automation's run) says `accepted`.
+	 */
+	doneOutcome?: 'queued' | 'accepted';
+	/**
 	 * What the delivery sends, as the record names it between tries (by default the plan itself):
 	 * without what differs from try to try (an input item's position, an upload's URL, Send and
 	 * Wait's answer link).
@@ -166,8 +173,10 @@ interface DeliveringBase<Plan> {
 	 */
 	peachWitness?: PeachWitness<Plan>;
 	/**
-	 * Dry Run (an operation that delivers messages): what the delivery would send, `wouldSend` (method,
-	 * path, body), and `preview`, what the contact's phone would show. Reads (the template) only.
+	 * Dry Run (the node's switch shows where an operation has it): what the delivery would send,
+	 * `wouldSend` (method, path, body), and `preview`, what the contact's phone would show (for an
+	 * order, a refund, an automation's run: what Peach would be asked, in a person's words). Reads
+	 * (the template) only.
 	 */
 	preview?(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<IDataObject>;
 	/**

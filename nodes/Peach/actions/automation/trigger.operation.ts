@@ -112,3 +112,20 @@ export const deliver = postDelivery((plan: TriggerPlan) => ({
 	body: plan.body,
 	notFound: { label: 'Automation', id: plan.automationId },
 }));
+
+/** Peach starts the run at once: a run it took is `accepted` (not `queued`, as a message is). */
+export const doneOutcome = 'accepted';
+
+/**
+ * Dry Run: the trigger's exact request and, as a person checks it, the contact, the automation and
+ * the payload (every key as given, next to the contact). Nothing is read or triggered.
+ */
+export async function preview(this: IExecuteFunctions, plan: TriggerPlan): Promise<IDataObject> {
+	const payload: IDataObject = {};
+	for (const [key, value] of Object.entries(plan.body))
+		if (key !== CONTACT_KEY) setOwn(payload, key, value);
+	return {
+		wouldSend: deliver.wouldSend(plan),
+		preview: { to: recipientOf(plan), automation: plan.automationId, payload },
+	};
+}

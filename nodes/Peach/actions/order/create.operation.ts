@@ -9,7 +9,7 @@ import { parseDateTime } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
 import { createWitness, duplicateIdRefusal, orderMadeBefore } from './create.witness';
-import { minorUnits } from './shared';
+import { minorUnits, orderAsked } from './shared';
 import { apiPath } from '../../transport/path';
 import { additionalFieldsCollection } from '../../descriptions/fields';
 
@@ -229,6 +229,17 @@ export async function deliver(
 		if (typeof body.id !== 'string' || !duplicateIdRefusal(error)) throw error;
 		return await orderMadeBefore(this, body, error, itemIndex);
 	});
+}
+
+/** Peach makes the order at once: an order it took is `accepted` (not `queued`, as a message is). */
+export const doneOutcome = 'accepted';
+
+/**
+ * Dry Run: the create's exact request and, as a person checks it, the contact, your Order ID, each
+ * line's amounts in paise and rupees, the expiry as a date. Nothing is read or created.
+ */
+export async function preview(this: IExecuteFunctions, body: IDataObject): Promise<IDataObject> {
+	return { wouldSend: post.wouldSend(body), preview: orderAsked(body) };
 }
 
 /** Before a later try creates again what the record cannot tell: the order under your Order ID. */

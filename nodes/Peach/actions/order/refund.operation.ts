@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { isSet, oneOf } from '../../helpers/fields';
+import { omitEmpty } from '../../helpers/payload';
 import { PeachInputError } from '../../helpers/inputError';
 import { postDelivery } from '../../transport/request';
 import type { OperationOption } from '../node.type';
@@ -164,6 +165,20 @@ const post = postDelivery((plan: RefundPlan) => ({
 
 /** The refund names its order, not a `to`: the output's first field is `order`. */
 export const recipientField = 'order';
+
+/** Peach refunds at once: a refund it took is `accepted` (not `queued`, as a message is). */
+export const doneOutcome = 'accepted';
+
+/**
+ * Dry Run: the refund's exact request and, as a person checks it, the order and what would be
+ * asked (`amount` in paise beside `amountRupees`, or `wholeOrder`). Nothing is read or refunded.
+ */
+export async function preview(this: IExecuteFunctions, plan: RefundPlan): Promise<IDataObject> {
+	return {
+		wouldSend: post.wouldSend(plan),
+		preview: omitEmpty({ order: plan.orderId, ...refundAsked(plan.body), speed: plan.body.speed }),
+	};
+}
 
 export async function deliver(
 	this: IExecuteFunctions,

@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
+import { omitEmpty } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 
@@ -110,4 +111,31 @@ export function refundAsked(body: IDataObject): IDataObject {
 		amountRupees: rupees(amount.value, amount.currency),
 		currency: amount.currency,
 	};
+}
+
+/** Paise beside rupees, for a person checking an order: `{amount: 12000, amountRupees: "₹120.00"}`. Pure. */
+function money(name: string, value: unknown): IDataObject {
+	return typeof value === 'number' ? { [name]: value, [`${name}Rupees`]: rupees(value) } : {};
+}
+
+/**
+ * An order's body as a person checks it (a Dry Run's `preview`): the contact, your Order ID, each
+ * line with its amounts in paise beside rupees, and when it would expire (the epoch seconds sent,
+ * as a date). Pure.
+ */
+export function orderAsked(body: IDataObject): IDataObject {
+	const contact = isPlainObject(body.contact) ? body.contact : {};
+	const lines = Array.isArray(body.items) ? (body.items as unknown[]).filter(isPlainObject) : [];
+	const expires = isPlainObject(body.expiration) ? body.expiration.timestamp : undefined;
+	return omitEmpty({
+		to: contact.phone_number,
+		orderId: body.id,
+		items: lines.map((line) => ({
+			name: line.name,
+			quantity: line.quantity,
+			...money('amount', line.amount),
+			...money('saleAmount', line.sale_amount),
+		})),
+		expiresAt: typeof expires === 'number' ? new Date(expires * 1000).toISOString() : undefined,
+	});
 }

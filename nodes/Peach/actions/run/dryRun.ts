@@ -10,8 +10,8 @@ export const DRY_RUN_NOTE =
 	'Dry Run: nothing was sent, uploaded or recorded. Turn off Dry Run to send.';
 
 /**
- * Dry Run of an operation that delivers messages, after every item was read and checked as for a
- * real run: each delivery's person's view first (to, message, outcome: presentation.ts), then
+ * Dry Run of a delivering operation, after every item was read and checked as for a real run:
+ * each delivery's person's view first (to or order, message, outcome: presentation.ts), then
  * `dryRun: true`, `wouldSend` and `preview` (the operation's `preview`, which only reads), paired to
  * its input items; the items that failed their checks as error items (only with Continue
  * On Fail: without it the run has already stopped, naming them). No record is opened, no file is
@@ -33,7 +33,11 @@ export async function dryRunOutputs(
 			output.push({
 				at: inputs[0],
 				item: {
-					json: dryRunView({ dryRun: true, ...json }, operation.recipientOf?.(plan)),
+					json: dryRunView(
+						{ dryRun: true, ...json },
+						operation.recipientOf?.(plan),
+						operation.recipientField,
+					),
 					pairedItem: pairedItemOf(inputs),
 				},
 			});

@@ -153,7 +153,7 @@ export async function presentDeliveries(
 	operation: Operation,
 	outputs: Presentable[],
 ): Promise<INodeExecutionData[]> {
-	const done: Outcome = operation.preview ? 'queued' : 'accepted';
+	const done: Outcome = operation.doneOutcome ?? (operation.preview ? 'queued' : 'accepted');
 	return await Promise.all(
 		outputs.map(async ({ item, plan, recipient, notSent }) => {
 			const inputs = Array.isArray(item.pairedItem) ? item.pairedItem : [item.pairedItem];
@@ -171,7 +171,15 @@ export async function presentDeliveries(
 	);
 }
 
-/** A Dry Run output with the person's view first: whom, the message, not sent. */
-export function dryRunView(json: IDataObject, recipient?: string): IDataObject {
-	return withPersonView({ ...sightOf(json, recipient), outcome: 'not sent: Dry Run' }, json);
+/**
+ * A Dry Run output with the person's view first: whom (under the operation's field, as in a real
+ * run: `order` for a refund), the message, not sent.
+ */
+export function dryRunView(
+	json: IDataObject,
+	recipient?: string,
+	field?: 'to' | 'order',
+): IDataObject {
+	const view: PersonView = { ...sightOf(json, recipient), outcome: 'not sent: Dry Run' };
+	return withPersonView(named(view, field), json);
 }

@@ -1,0 +1,76 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+
+import { DRY_RUN_NOTE } from '../../../../nodes/Peach/actions/run/dryRun';
+import { locator } from '../../support/harness';
+import { run } from './run';
+
+/** Dry Run of Automation → Trigger: every check of a real run, nothing triggered, read or recorded. */
+
+const trigger = {
+	resource: 'automation',
+	operation: 'trigger',
+	automationId: locator('strm_1'),
+	phoneNumber: '+919988776655',
+	contactFields: { name: 'Asha' },
+	payloadInput: 'fields',
+	payload: { values: [{ key: 'order_id', value: 'A-7' }] },
+};
+
+const itemsOf = (output: unknown) => (output as INodeExecutionData[][])[0];
+
+describe('Dry Run: Automation → Trigger', () => {
+	it('makes no request and touches no record; the output shows the exact request, the automation and the payload', async () => {
+		const { requests, output, hints, lineage } = await run({ ...trigger, dryRun: true });
+		expect(requests).toEqual([]);
+		expect(lineage.store.calls).toBe(0);
+		expect(lineage.nodeContext.peachDeliveries).toBeUndefined();
+		expect(hints.map((hint) => hint.message)).toEqual([DRY_RUN_NOTE]);
+		expect(itemsOf(output)[0].json).toEqual({
+			to: '+919988776655',
+			outcome: 'not sent: Dry Run',
+			dryRun: true,
+			wouldSend: {
+				method: 'POST',
+				path: '/api/v1/streams/strm_1/events',
+				body: { contact: { phone_number: '+919988776655', name: 'Asha' }, order_id: 'A-7' },
+			},
+			preview: { to: '+919988776655', automation: 'strm_1', payload: { order_id: 'A-7' } },
+		});
+	});
+
+	it('a bad item is refused with the same error as a real run, before anything', async () => {
+		const bads = [
+			{ payloadInput: 'json', payloadJson: '{"contact": 1}' },
+			{ payloadInput: 'json', payloadJson: '{not json' },
+			{ phoneNumber: '' },
+			{ automationId: locator('') },
+		];
+		for (const bad of bads) {
+			const real = await run({ ...trigger, ...bad });
+			const dry = await run({ ...trigger, ...bad, dryRun: true });
+			expect(real.requests).toEqual([]);
+			expect(dry.requests).toEqual([]);
+			expect(dry.hints).toEqual([]);
+			expect(dry.output).toBeInstanceOf(NodeOperationError);
+			expect((dry.output as Error).message).toBe((real.output as Error).message);
+		}
+	});
+
+	it('off: the trigger goes as before, exactly the request the Dry Run showed, accepted', async () => {
+		const dry = await run({ ...trigger, dryRun: true });
+		const real = await run(trigger, [{ statusCode: 200, body: { event_id: 'evt_3' } }]);
+		const wouldSend = itemsOf(dry.output)[0].json.wouldSend as IDataObject;
+		expect(real.requests).toHaveLength(1);
+		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual(
+			[wouldSend.method, `https://peach.test${String(wouldSend.path)}`, wouldSend.body],
+		);
+		expect(itemsOf(real.output)[0].json).toEqual({
+			to: '+919988776655',
+			outcome: 'accepted',
+			peachId: 'evt_3',
+			event_id: 'evt_3',
+		});
+	});
+});
