@@ -20,6 +20,7 @@ import {
 	peachNode,
 	webhookNode,
 } from '../e2e/n8n.mts';
+import { PROOF_WAIT_MS } from '../../nodes/Peach/actions/run/record/n8n';
 import { assert, assertEqual, pool } from '../e2e/suite.mts';
 import {
 	addFault,
@@ -118,6 +119,47 @@ function queuedPerPhone(q: RecoveryContext, phones: string[]): Map<string, numbe
 async function untilSends(q: RecoveryContext, from: number, count: number, ms = 180_000) {
 	const started = Date.now();
 	while (sendsSince(q, from).sends.length < count && Date.now() - started < ms) await sleep(50);
+}
+
+/**
+ * n8n's own Remove Duplicates (v2, scope node) before the send: one `checkProcessedAndRecord` call
+ * per execution on a row of its own, in the same executions and processes as the record's calls.
+ * Its run's time is the longest its read-and-write of the row can have taken.
+ */
+function storeProbe(): Json {
+	return {
+		id: randomUUID(),
+		name: 'Probe',
+		type: 'n8n-nodes-base.removeDuplicates',
+		typeVersion: 2,
+		position: [200, 0],
+		parameters: {
+			operation: 'removeItemsSeenInPreviousExecutions',
+			logic: 'removeItemsWithAlreadySeenKeyValues',
+			dedupeValue: '={{ $json.body.phone }}',
+			options: { scope: 'node' },
+		},
+	};
+}
+
+/** The Probe's run times over the workflow's executions: how long n8n's store calls took. */
+async function storeCalls(q: RecoveryContext, workflowId: string) {
+	const ids = await q.client.executionIds(workflowId);
+	const times = (
+		await pool(
+			10,
+			ids.map((id) => async () => {
+				const runs = nodeRuns(await executionOf(q, id), 'Probe');
+				return runs.map((run) => Number(run.executionTime));
+			}),
+		)
+	)
+		.flat()
+		.filter((time) => Number.isFinite(time))
+		.sort((a, b) => a - b);
+	const at = (fraction: number) =>
+		times[Math.min(times.length - 1, Math.floor(fraction * times.length))] ?? 0;
+	return { count: times.length, longest: times.at(-1) ?? 0, p99: at(0.99), median: at(0.5) };
 }
 
 export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Promise<void> }> = [
@@ -439,13 +481,14 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 				`queue ${path}`,
 				[
 					webhookNode(path, 'Webhook', { responseMode: 'onReceived' }),
+					storeProbe(),
 					peachNode(
 						{ ...sendWithConcurrency(), phoneNumber: '={{ $json.body.phone }}' },
 						q.credential,
 						'Send',
 					),
 				],
-				{ Webhook: { main: [[link('Send')]] } },
+				{ Webhook: { main: [[link('Probe')]] }, Probe: { main: [[link('Send')]] } },
 			);
 			const phones = phonesOf('+1425', 1000);
 			const from = q.sandbox.state.requests.length;
@@ -470,8 +513,9 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 				}),
 			);
 			const { requests } = sendsSince(q, from);
+			const cycles = await storeCalls(q, workflowId);
 			log(
-				`      1,000 executions in ${seconds.toFixed(1)} s; ${failed.length} failed; ${requests.size} of 1,000 phones asked, ${more(requests)} twice`,
+				`      1,000 executions in ${seconds.toFixed(1)} s; ${failed.length} failed; ${requests.size} of 1,000 phones asked, ${more(requests)} twice; n8n's store under this load (Remove Duplicates in the same executions, ${cycles.count} calls): longest ${cycles.longest} ms, 99th percentile ${cycles.p99} ms, median ${cycles.median} ms; the record's proof waits ${PROOF_WAIT_MS} ms${cycles.longest >= PROOF_WAIT_MS ? ' — BELOW THE LONGEST CALL: the proof\u2019s assumption did not hold in this run' : ''}`,
 			);
 			assertEqual(reasons, [], 'failed executions');
 			assertEqual(more(requests), 0, 'phones asked twice');

@@ -265,23 +265,10 @@ export class DeliveryRecord {
 				since: how.since,
 				gone,
 			});
-		// The operation's own witness decides what the record leaves in doubt (peachDecides.ts): an
-		// unknown outcome and, where the table says the record may have lost it (notShown), a delivery
-		// it shows nothing of; never one the store shows nothing of its run: never claimed, it is made.
-		if (this.witness) {
-			const { earlierOf, witness } = this;
-			const cleared = await peachDecides({
-				witness,
-				earlierOf,
-				fromStore,
-				since: how.since,
-				askNotShown: how.retry && (this.found.size > 0 || !how.findsItsRecord),
-			});
-			for (const index of cleared) {
-				this.claimedBefore.add(index);
-				this.inContext.forget(index);
-			}
-		}
+		await this.askOwnWitness(fromStore, {
+			since: how.since,
+			askNotShown: how.retry && (this.found.size > 0 || !how.findsItsRecord),
+		});
 		this.earlierOf.forEach((earlier, index) => {
 			if (earlier?.outcome === 'unknown' || fromStore[index] === 'unknown')
 				this.claimedBefore.add(index);
@@ -295,6 +282,24 @@ export class DeliveryRecord {
 			this.status[index] = earlier.outcome;
 		});
 		for (const state of this.buckets.values()) fold(state, this.status, run.places, store, false);
+	}
+
+	/**
+	 * The operation's own witness decides what the record leaves in doubt (peachDecides.ts): an
+	 * unknown outcome and, where the table says the record may have lost it (notShown), a delivery it
+	 * shows nothing of; never one the store shows nothing of its run: never claimed, it is made.
+	 */
+	private async askOwnWitness(
+		fromStore: FromStore[],
+		how: { since: number; askNotShown: boolean },
+	): Promise<void> {
+		if (!this.witness) return;
+		const { earlierOf, witness } = this;
+		const cleared = await peachDecides({ witness, earlierOf, fromStore, ...how });
+		for (const index of cleared) {
+			this.claimedBefore.add(index);
+			this.inContext.forget(index);
+		}
 	}
 
 	private anchorOf(bucket: number): string {
