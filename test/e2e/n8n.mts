@@ -404,6 +404,7 @@ export class N8nClient {
 		path: string,
 		body: unknown,
 		headers: Record<string, string>,
+		timeoutMs = 120_000,
 	): Promise<{ status: number; json: Json; headers: Headers }> {
 		let response: Response;
 		let text: string;
@@ -413,7 +414,7 @@ export class N8nClient {
 				headers: { 'Content-Type': 'application/json', ...headers },
 				body: body === undefined ? undefined : JSON.stringify(body),
 				// No n8n call of the suite takes this long: a hang becomes an error naming the call.
-				signal: AbortSignal.timeout(120_000),
+				signal: AbortSignal.timeout(timeoutMs),
 			});
 			text = await response.text();
 		} catch (error) {
@@ -428,12 +429,13 @@ export class N8nClient {
 		return { status: response.status, json, headers: response.headers };
 	}
 
-	async rest(method: string, path: string, body?: unknown) {
+	async rest(method: string, path: string, body?: unknown, timeoutMs?: number) {
 		const result = await this.call(
 			method,
 			`/rest${path}`,
 			body,
 			this.cookie ? { Cookie: this.cookie } : {},
+			timeoutMs,
 		);
 		if (result.status >= 400)
 			throw new Error(
@@ -528,10 +530,17 @@ export class N8nClient {
 
 	/**
 	 * The editor's Retry of a failed execution (`loadWorkflow`: with the currently saved workflow, else
-	 * the original); n8n answers once the retry finished, with the new execution's id and status.
+	 * the original); n8n answers once the retry finished, with the new execution's id and status. A
+	 * Retry of thousands of deliveries, each proven in the record before its request (PROOF_WAIT_MS),
+	 * answers after minutes: it gets 15.
 	 */
 	async retryExecution(id: string, loadWorkflow: boolean): Promise<{ id: string; status: string }> {
-		const retried = await this.rest('POST', `/executions/${id}/retry`, { loadWorkflow });
+		const retried = await this.rest(
+			'POST',
+			`/executions/${id}/retry`,
+			{ loadWorkflow },
+			15 * 60_000,
+		);
 		return { id: String(retried.id), status: String(retried.status) };
 	}
 

@@ -36,7 +36,12 @@ export interface RecoveryContext {
 
 /** n8n 1.x stores an execution's context only once it ran (README, Running at scale). */
 export const N8N_1 = N8N_VERSION.startsWith('1.');
-export const CONCURRENCY = 5;
+/**
+ * Max Concurrent Requests of the recovery checks: low enough that a crash leaves few deliveries in
+ * flight, high enough that thousands of deliveries, each proven in the record before its request
+ * (about a second: PROOF_WAIT_MS), fit the run's time.
+ */
+export const CONCURRENCY = 20;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -275,7 +275,7 @@ async function main() {
 							{ key: 'first_name', value: '={{ $json.name }}' },
 							{
 								contactFields: { name: '={{ $json.name }}' },
-								requestOptions: { concurrency: 5, timeout: 2 },
+								requestOptions: { concurrency: 20, timeout: 2 },
 							},
 						),
 						credential,
