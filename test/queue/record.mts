@@ -490,6 +490,10 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 				],
 				{ Webhook: { main: [[link('Probe')]] }, Probe: { main: [[link('Send')]] } },
 			);
+			// One execution first: n8n's Remove Duplicates does not survive two processes inserting its
+			// row at once (a duplicate-key error, n8n's own), so the row exists before the load.
+			await q.client.callWebhook(path, { phone: '+14259999999' });
+			await q.client.waitForExecutions(workflowId, 1, 60_000);
 			const phones = phonesOf('+1425', 1000);
 			const from = q.sandbox.state.requests.length;
 			const started = Date.now();

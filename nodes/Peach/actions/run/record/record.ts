@@ -196,6 +196,10 @@ export class DeliveryRecord {
 			fold(state, this.status, this.run.places, this.store, true);
 		const { store, run } = this;
 		if (!store) return;
+		// `retired` speaks for every run of the lineage (Loop Over Items' other batches, later
+		// Retries): no run's summary replaces it, and no process lets it go with a run's record.
+		const retired = new Set(factEntries(entry.retired(run.lineage)));
+		for (const item of retired) this.found.delete(item);
 		let removed: string[] = [];
 		if (allSent) {
 			const summary = [

@@ -184,6 +184,46 @@ describe('Loop Over Items: every batch is a run of the node in one execution', (
 	}, 120_000);
 });
 
+describe('a retired record answers every later Retry', () => {
+	const batch = (index: number) =>
+		concurrency(
+			phones(40, index * 40 + 1).map((phone) => send(phone)),
+			5,
+		);
+
+	async function loop(lineage: Lineage, runs: number, responses = answersFor(40)) {
+		const results: TryResult[] = [];
+		for (let index = 0; index < runs; index++)
+			results.push(await runTry({ ...lineage, runIndex: index }, batch(index), responses));
+		return results;
+	}
+
+	it('a Retry that succeeded is saved and let go (retired); the next Retry of the crashed loop sends none of its 4 batches again, nor the one after it', async () => {
+		const store = new FakeDeduplicationStore();
+		const execution = newExecution(store);
+		const crashed = [
+			...(await loop(execution, 3)),
+			await crashingTry({ ...execution, runIndex: 3 }, batch(3), 0, 5),
+		];
+		const first = crashRetry(execution);
+		const firstRuns = await loop(first, 4);
+		expect(firstRuns.every((run) => run.error === undefined)).toBe(true);
+		await saved(execution, [first.executionId], 4);
+
+		// The first batch of this Retry finds `retired` and sends everything: later batches still find it.
+		const second = crashRetry(execution);
+		const secondRuns = await loop(second, 4, []);
+		await saved(execution, [second.executionId], 4);
+		const third = await loop(crashRetry(execution), 4, []);
+		const all = [...crashed, ...firstRuns, ...secondRuns, ...third];
+		expect(twice(messagesPerPhone(...all))).toEqual([]);
+		expect([...secondRuns, ...third].flatMap((run) => run.requests)).toEqual([]);
+		expect([...secondRuns, ...third].map((run) => outcomesOf(run).alreadySent.length)).toEqual(
+			Array.from({ length: 8 }, () => 40),
+		);
+	}, 60_000);
+});
+
 describe('a delivery is named by what it sends', () => {
 	async function crashThenRetry(
 		before: Array<Record<string, unknown>>,
