@@ -39,18 +39,31 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
  */
 
 /**
- * The wait before a claim (or what replaces one) is read back: the proof's one assumption is that
- * **no other writer's read-and-write of the row takes longer than this** (n8n's `findOne` then
- * `update`, fact 1). Then every copy of the row read before an entry's write is written back within
- * it, so an entry still there when read back this long after its write was not dropped by an older
- * copy (proof.ts). Measured: a store call takes about 3 ms in one process (bench (h): 4 calls in
- * 12.6 ms); under the queue check's load (1,000 single-send executions over 2 workers × 10 on 2
- * cores) n8n's own store calls took 16 ms at the median, 339 ms at the 99th percentile, 757 ms at the
- * longest (test/queue/record.mts prints them each run): one second held there, with little margin. It
- * is paid once per window of entries written together, never per delivery (each lane waits for its
- * claim's proof before its request).
+ * The wait before a claim (or what replaces one) is read back, at the least: the proof's one
+ * assumption is that **no other writer's read-and-write of the row takes longer than the wait**
+ * (n8n's `findOne` then `update`, fact 1). Then every copy of the row read before an entry's write is
+ * written back within it, so an entry still there when read back this long after its write was not
+ * dropped by an older copy (proof.ts). Measured: a store call takes about 3 ms in one process (bench
+ * (h): 4 calls in 12.6 ms); under the queue check's load (1,000 single-send executions over 2
+ * workers × 10 on 2 cores) n8n's own store calls took 15 to 16 ms at the median, 235 to 388 ms at
+ * the 99th percentile and 757 to 1,124 ms at the longest (test/queue/record.mts prints them each
+ * run). One second alone did not always hold, so the wait follows the store: it is this, or
+ * PROOF_WAIT_SLOWEST_TIMES times the slowest store call this n8n process made lately
+ * (STORE_CALLS_WINDOW_MS) when that is longer (proof.ts, proofWaitMs). What stays assumed: another
+ * process's call takes no longer than twice the slowest of this one's; both call the same database
+ * under the same load. It is paid once per window of entries written together, never per delivery
+ * (each lane waits for its claim's proof before its request).
  */
 export const PROOF_WAIT_MS = 1000;
+
+/** How many times the slowest recent store call the proof waits, when that is above PROOF_WAIT_MS. */
+export const PROOF_WAIT_SLOWEST_TIMES = 2;
+
+/**
+ * How long a store call counts as recent: the slowest of the current and the previous window is
+ * taken, so a slow spell lengthens the wait at once and stops counting one to two windows after it.
+ */
+export const STORE_CALLS_WINDOW_MS = 60_000;
 
 export type DeduplicationStore = Pick<
 	IExecuteFunctions['helpers'],

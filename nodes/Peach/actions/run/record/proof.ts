@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { PROOF_WAIT_MS } from './n8n';
+import { PROOF_WAIT_MS, PROOF_WAIT_SLOWEST_TIMES, STORE_CALLS_WINDOW_MS } from './n8n';
 
 /**
  * The proof that an entry survived n8n's store (n8n.ts, fact 1 and PROOF_WAIT_MS): the row has no
@@ -13,11 +13,57 @@ import { PROOF_WAIT_MS } from './n8n';
  *
  * What the proof does not close: an entry dropped by one older copy and put back by another copy
  * read in between, while a third process read the row without it, can be dropped by that third write
- * after the read; it needs three other writers' cycles overlapping within PROOF_WAIT_MS.
+ * after the read; it needs three other writers' cycles overlapping within the wait.
  *
  * Proofs due at about the same time share one wait and one read: what the lanes claim together is
  * proven together, once per window of requests, never per delivery.
  */
+
+/**
+ * The slowest of the durations told to it in the current and the previous window (n8n.ts,
+ * STORE_CALLS_WINDOW_MS): two numbers, whatever the number of calls.
+ */
+export class SlowestRecent {
+	private current = 0;
+	private previous = 0;
+	private since: number;
+
+	constructor(
+		private readonly windowMs: number,
+		now = Date.now(),
+	) {
+		this.since = now;
+	}
+
+	took(ms: number, now = Date.now()): void {
+		this.turn(now);
+		this.current = Math.max(this.current, ms);
+	}
+
+	slowest(now = Date.now()): number {
+		this.turn(now);
+		return Math.max(this.current, this.previous);
+	}
+
+	private turn(now: number): void {
+		const elapsed = now - this.since;
+		if (elapsed < this.windowMs) return;
+		this.previous = elapsed < 2 * this.windowMs ? this.current : 0;
+		this.current = 0;
+		this.since = now;
+	}
+}
+
+/** This process's calls to n8n's store, each timed by store.ts. */
+export const storeCalls = new SlowestRecent(STORE_CALLS_WINDOW_MS);
+
+/**
+ * The proof's wait now: PROOF_WAIT_MS, or PROOF_WAIT_SLOWEST_TIMES times the slowest recent store
+ * call of this process when that is longer (the assumption: n8n.ts, PROOF_WAIT_MS).
+ */
+export function proofWaitMs(): number {
+	return Math.max(PROOF_WAIT_MS, Math.ceil(PROOF_WAIT_SLOWEST_TIMES * storeCalls.slowest()));
+}
 
 /** How many reads an entry gets: each one that finds it missing writes it again. */
 export const PROOF_TRIES = 8;
@@ -46,9 +92,13 @@ interface Asked {
 	reject: (error: Error) => void;
 }
 
-/** Proofs read together: the read is made at `due`, the latest of their writes plus the wait. */
+/**
+ * Proofs read together: the read is made at `due`, the latest of their writes plus the wait (the
+ * longest of theirs).
+ */
 interface Round {
 	due: number;
+	wait: number;
 	asked: Asked[];
 }
 
@@ -66,21 +116,24 @@ export class Prover {
 	}
 
 	private join(asked: Asked, writtenAt: number): void {
-		const due = writtenAt + PROOF_WAIT_MS;
+		const wait = proofWaitMs();
+		const due = writtenAt + wait;
 		// A round not yet read and due within a quarter of the wait takes it (read at the later time).
-		const round = this.rounds.find((open) => Math.abs(open.due - due) <= PROOF_WAIT_MS / 4);
+		const round = this.rounds.find((open) => Math.abs(open.due - due) <= wait / 4);
 		if (round) {
 			round.due = Math.max(round.due, due);
+			round.wait = Math.max(round.wait, wait);
 			round.asked.push(asked);
 			return;
 		}
-		const fresh: Round = { due, asked: [asked] };
+		const fresh: Round = { due, wait, asked: [asked] };
 		this.rounds.push(fresh);
 		void this.readWhenDue(fresh);
 	}
 
 	private async readWhenDue(round: Round): Promise<void> {
-		const waitFor = (ms: number) => Math.min(Math.max(ms, 0), PROOF_WAIT_MS);
+		// Never longer than the wait itself (a clock set back does not hold a proof for long).
+		const waitFor = (ms: number) => Math.min(Math.max(ms, 0), round.wait);
 		let covered = round.due;
 		await sleep(waitFor(round.due - Date.now()));
 		while (round.due > covered) {

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import type { DeduplicationStore } from './n8n';
-import { Prover, type RecordAndRead } from './proof';
+import { Prover, storeCalls, type RecordAndRead } from './proof';
 
 /**
  * n8n's deduplication store as the delivery record writes it (n8n.ts, fact 1): one list per node,
@@ -74,12 +74,22 @@ async function checkAndRecord(
 	options: typeof OPTIONS | typeof LOOK_OPTIONS = OPTIONS,
 	tries = FIRST_ROW_TRIES,
 ): ReturnType<DeduplicationStore['checkProcessedAndRecord']> {
-	return await store
-		.checkProcessedAndRecord(items, 'node', options)
-		.catch(async (error: unknown) => {
+	return await timed(async () => await store.checkProcessedAndRecord(items, 'node', options)).catch(
+		async (error: unknown) => {
 			if (tries <= 1 || !isDuplicateRow(error)) throw error;
 			return await checkAndRecord(store, items, options, tries - 1);
-		});
+		},
+	);
+}
+
+/** Makes one call to n8n's store and tells its duration to the proof's wait (proof.ts). */
+async function timed<T>(call: () => Promise<T>): Promise<T> {
+	const started = Date.now();
+	try {
+		return await call();
+	} finally {
+		storeCalls.took(Date.now() - started);
+	}
 }
 
 /**
@@ -96,7 +106,14 @@ export function recordAndRead(store: DeduplicationStore, scope: string): RecordA
 
 export async function removeInCalls(store: DeduplicationStore, items: string[]): Promise<void> {
 	for (let at = 0; at < items.length; at += REMOVALS_PER_CALL)
-		await store.removeProcessed(items.slice(at, at + REMOVALS_PER_CALL), 'node', REMOVE_OPTIONS);
+		await timed(
+			async () =>
+				await store.removeProcessed(
+					items.slice(at, at + REMOVALS_PER_CALL),
+					'node',
+					REMOVE_OPTIONS,
+				),
+		);
 }
 
 interface Waiting {
