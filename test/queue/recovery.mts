@@ -32,6 +32,8 @@ export interface RecoveryContext {
 	items: number;
 	/** Starts a worker in the place of each one a check killed (money.mts kills many times). */
 	restartWorkers?: () => Promise<void>;
+	/** Answers a query to n8n's PostgreSQL database, one line per row, columns split by `|`. */
+	sql: (query: string) => Promise<string>;
 }
 
 /** n8n 1.x stores an execution's context only once it ran (README, Running at scale). */

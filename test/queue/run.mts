@@ -616,6 +616,15 @@ async function main() {
 			workers,
 			items: SEND_ITEMS,
 			restartWorkers,
+			sql: async (query) =>
+				await new Promise<string>((resolve, reject) => {
+					execFile(
+						join(postgresBin, 'psql'),
+						['-h', '127.0.0.1', '-p', String(pg.port), '-U', 'postgres', '-d', 'n8n', '-At'],
+						{ maxBuffer: 64 * 1024 * 1024 },
+						(error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+					).stdin?.end(query);
+				}),
 		};
 		for (const { name, fn } of [...recoveryChecks, ...recordChecks, ...moneyChecks]) {
 			sandbox.faults.length = 0;
