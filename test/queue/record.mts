@@ -535,6 +535,9 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			await sleep(15_000);
 			const after = await row.table();
 			const left = await row.bytes();
+			// The last executions' looks come at most a minute apart (lifetime.ts).
+			await sleep(60_000);
+			const leftLater = await row.bytes();
 			await q.client.deactivate(workflowId);
 			const failed = await q.client.executionIds(workflowId, ['error', 'crashed']);
 			const reasons = await Promise.all(
@@ -551,7 +554,7 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			const writes = after.writes - before.writes - cycles.count;
 			const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 			log(
-				`      the Send node's row in n8n's store (sampled ${sampled.count} times): largest ${kb(sampled.largest)} KB, ${kb(sampled.mean)} KB on average, ${kb(left)} KB 15 s after the last execution; about ${writes} writes of it (PostgreSQL's row writes to processed_data less the probe's ${cycles.count}), about ${kb((writes * sampled.mean) / 1000)} KB written per delivery; processed_data ${kb(before.size)} KB before, ${kb(after.size)} KB after`,
+				`      the Send node's row in n8n's store (sampled ${sampled.count} times): largest ${kb(sampled.largest)} KB, ${kb(sampled.mean)} KB on average, ${kb(left)} KB 15 s after the last execution, ${kb(leftLater)} KB 75 s after; about ${writes} writes of it (PostgreSQL's row writes to processed_data less the probe's ${cycles.count}), about ${kb((writes * sampled.mean) / 1000)} KB written per delivery; processed_data ${kb(before.size)} KB before, ${kb(after.size)} KB after`,
 			);
 			assertEqual(reasons, [], 'failed executions');
 			assertEqual(more(requests), 0, 'phones asked twice');

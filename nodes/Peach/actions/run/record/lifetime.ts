@@ -63,7 +63,11 @@ export function lookAtDueSoon(): void {
 	});
 }
 
-async function lookAt(key: string, item: Pending): Promise<void> {
+/**
+ * Looks at one execution: when n8n no longer needs its record, answers the entries to remove (after
+ * proving `retired` where it replaces them), else schedules the next look.
+ */
+async function lookAt(key: string, item: Pending): Promise<string[] | undefined> {
 	const state = savedStateOf(await item.read(item.executionId), item.nodeName, item.runIndex);
 	const done =
 		Date.now() - item.since > RETRIED_AT_MOST_MS ||
@@ -73,27 +77,37 @@ async function lookAt(key: string, item: Pending): Promise<void> {
 	if (!done) {
 		item.waitMs = Math.min(item.waitMs * 2, LONGEST_WAIT_MS);
 		item.nextLookAt = Date.now() + item.waitMs;
-		return;
+		return undefined;
 	}
 	pending.delete(key);
-	const entries = [...item.entries];
 	const { retiredBy } = item;
 	// `retired` replaces the record: it goes only once `retired` is proven (proof.ts).
 	if (retiredBy !== undefined)
 		await writeProven(recordAndRead(item.store, item.scope), factEntries(retiredBy));
-	await inTurn(item.scope, async () => await removeInCalls(item.store, entries));
+	return [...item.entries];
 }
 
 async function lookAtDue(): Promise<void> {
 	const now = Date.now();
 	const due = [...pending].filter(([, item]) => item.nextLookAt <= now);
+	// What the executions n8n no longer needs leave, per row: removed together, in as few calls as
+	// their number allows (each call rewrites the whole row).
+	const leaving = new Map<string, { store: DeduplicationStore; entries: string[] }>();
 	for (const [key, item] of due) {
 		// A look that fails (the database busy) is made again later; the entries stay meanwhile.
-		await lookAt(key, item).catch(() => {
+		const entries = await lookAt(key, item).catch(() => {
 			item.waitMs = Math.min(item.waitMs * 2, LONGEST_WAIT_MS);
 			item.nextLookAt = Date.now() + item.waitMs;
+			return undefined;
 		});
+		if (!entries?.length) continue;
+		const row = leaving.get(item.scope) ?? { store: item.store, entries: [] };
+		row.entries.push(...entries);
+		leaving.set(item.scope, row);
 	}
+	for (const [scope, { store, entries }] of leaving)
+		// A removal that fails leaves the entries to the store's cap (store.ts), as a stopped process does.
+		await inTurn(scope, async () => await removeInCalls(store, entries)).catch(() => undefined);
 }
 
 /**

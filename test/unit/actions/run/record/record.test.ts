@@ -483,7 +483,7 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 		// on a loaded machine they fall apart, each a call of its own: at most one more per delivery).
 		expect(store.calls - calls).toBeGreaterThanOrEqual(20 * 2);
 		expect(store.calls - calls).toBeLessThanOrEqual(20 * 3 + 6 * 3);
-	});
+	}, 30_000);
 });
 
 describe('what the record keeps, and for how long', () => {
@@ -516,6 +516,32 @@ describe('what the record keeps, and for how long', () => {
 		expect(store.size()).toBeGreaterThan(0);
 		await saved(execution, [execution.executionId]);
 		expect(store.size()).toBe(0);
+	}, 30_000);
+
+	it('executions that end together leave the store in one removal, not one each', async () => {
+		const store = new FakeDeduplicationStore();
+		const first = newExecution(store);
+		const all = [
+			first,
+			...Array.from({ length: 9 }, () => newExecution(store, { executions: first.executions })),
+		];
+		const numbers = phones(10);
+		await Promise.all(
+			all.map(async (execution, index) => {
+				await runTry(execution, [send(numbers[index])], answersFor(1));
+			}),
+		);
+		await afterProofs();
+		const before = store.calls;
+		expect(store.size()).toBeGreaterThan(0);
+		await saved(
+			first,
+			all.map((execution) => execution.executionId),
+		);
+		expect(store.size()).toBe(0);
+		// Each call rewrites the whole row: ten executions' records go in one call (two, where a look
+		// fell between their registrations).
+		expect(store.calls - before).toBeLessThanOrEqual(2);
 	}, 30_000);
 
 	it("a crashed execution's record stays through a failed Retry (saved, let go), and after a Retry that succeeds one fact replaces it", async () => {
