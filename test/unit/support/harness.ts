@@ -337,7 +337,10 @@ export function createExecuteContext(options: ContextOptions) {
 		// looks at them after a run (its own pauses would move a fake clock elsewhere).
 		...(options.lineage
 			? {
-					getExecutionDataById: async (executionId: string) => lineage.executions.read(executionId),
+					getExecutionDataById: async (executionId: string) => {
+						await lineage.executions.readsWait;
+						return lineage.executions.read(executionId);
+					},
 				}
 			: {}),
 		getMode: () => lineage.mode,

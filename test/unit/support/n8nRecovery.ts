@@ -190,6 +190,8 @@ export class FakeExecutions {
 	private readonly saved = new Map<string, IDataObject>();
 	/** How often each execution's saved data was read. */
 	readonly reads = new Map<string, number>();
+	/** Reads answer once this is settled (a database slow to answer). */
+	readsWait: Promise<void> = Promise.resolve();
 
 	/** n8n created the execution: saved before any node ran. */
 	created(executionId: string): void {

@@ -46,20 +46,31 @@ const FIRST_LOOK_MS = 1000;
 const LONGEST_WAIT_MS = 60_000;
 /** Looks made after a run, whatever else the process runs: n8n saves an execution right after its end. */
 const AFTER_THE_RUN_MS = [1500, 10_000];
+/** How many saved executions a look reads at once. */
+const READS_AT_ONCE = 8;
 /** n8n prunes executions after 14 days by default (EXECUTIONS_DATA_MAX_AGE): no Retry comes later. */
 const RETRIED_AT_MOST_MS = 14 * 24 * 3600_000;
 
 const pending = new Map<string, Pending>();
 let looking: Promise<void> | undefined;
+/** A look was asked for while one was under way: another follows it. */
+let lookAgain = false;
 
 /**
  * Looks at the executions that are due, at the moments this code decides: after each run, and whenever
  * a run of the node opens its record in this process (what a process holds when it stops stays until
- * the store's cap). One look at a time, beside the runs.
+ * the store's cap). One look at a time, beside the runs; a moment that comes during a look (a look
+ * reads each due execution from the database: long under load) is not lost, another look follows.
  */
 export function lookAtDueSoon(): void {
-	looking ??= lookAtDue().finally(() => {
+	if (looking) {
+		lookAgain = true;
+		return;
+	}
+	lookAgain = false;
+	looking = lookAtDue().finally(() => {
 		looking = undefined;
+		if (lookAgain) lookAtDueSoon();
 	});
 }
 
@@ -93,18 +104,22 @@ async function lookAtDue(): Promise<void> {
 	// What the executions n8n no longer needs leave, per row: removed together, in as few calls as
 	// their number allows (each call rewrites the whole row).
 	const leaving = new Map<string, { store: DeduplicationStore; entries: string[] }>();
-	for (const [key, item] of due) {
-		// A look that fails (the database busy) is made again later; the entries stay meanwhile.
-		const entries = await lookAt(key, item).catch(() => {
-			item.waitMs = Math.min(item.waitMs * 2, LONGEST_WAIT_MS);
-			item.nextLookAt = Date.now() + item.waitMs;
-			return undefined;
-		});
-		if (!entries?.length) continue;
-		const row = leaving.get(item.scope) ?? { store: item.store, entries: [] };
-		row.entries.push(...entries);
-		leaving.set(item.scope, row);
-	}
+	// A few executions read at a time: a look over hundreds (a loaded worker) is not their sum.
+	for (let at = 0; at < due.length; at += READS_AT_ONCE)
+		await Promise.all(
+			due.slice(at, at + READS_AT_ONCE).map(async ([key, item]) => {
+				// A look that fails (the database busy) is made again later; the entries stay meanwhile.
+				const entries = await lookAt(key, item).catch(() => {
+					item.waitMs = Math.min(item.waitMs * 2, LONGEST_WAIT_MS);
+					item.nextLookAt = Date.now() + item.waitMs;
+					return undefined;
+				});
+				if (!entries?.length) return;
+				const row = leaving.get(item.scope) ?? { store: item.store, entries: [] };
+				row.entries.push(...entries);
+				leaving.set(item.scope, row);
+			}),
+		);
 	for (const [scope, { store, entries }] of leaving)
 		// A removal that fails leaves the entries to the store's cap (store.ts), as a stopped process does.
 		await inTurn(scope, async () => await removeInCalls(store, entries)).catch(() => undefined);

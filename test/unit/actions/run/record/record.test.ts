@@ -544,6 +544,27 @@ describe('what the record keeps, and for how long', () => {
 		expect(store.calls - before).toBeLessThanOrEqual(2);
 	}, 30_000);
 
+	it('an execution that ends while the process is looking at others is looked at after that look', async () => {
+		const store = new FakeDeduplicationStore();
+		const first = newExecution(store);
+		let answer = () => {};
+		first.executions.readsWait = new Promise((resolve) => (answer = resolve));
+		await runTry(first, [send('+919900000301')], answersFor(1));
+		first.executions.ended(first.executionId, 1);
+		// The look a moment after the first run waits for the database.
+		await sleep(1700);
+		const second = newExecution(store, { executions: first.executions });
+		await runTry(second, [send('+919900000302')], answersFor(1));
+		second.executions.ended(second.executionId, 1);
+		// The moments after the second run (its first look at 1.5 s) come while the look waits.
+		await sleep(1700);
+		answer();
+		// No run of the node comes, and the next moment after the run is 10 s away: the look asked for
+		// meanwhile removes the second execution's record.
+		await sleep(500);
+		expect(store.size()).toBe(0);
+	}, 30_000);
+
 	it("a crashed execution's record stays through a failed Retry (saved, let go), and after a Retry that succeeds one fact replaces it", async () => {
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
