@@ -7,6 +7,7 @@ import { requireText } from '../helpers/fields';
 import { isPlainObject } from '../helpers/json';
 import { PeachInputError } from '../helpers/inputError';
 import { md5Base64 } from '../helpers/media';
+import { perExecution } from '../helpers/perExecution';
 import { concurrently } from '../transport/width';
 import { refuseOtherHeader } from './headerMediaCheck';
 import type { BinaryFile } from './itemParameters';
@@ -102,7 +103,7 @@ export async function headerMediaOfItem(
 }
 
 /** One upload per execution and distinct file (same bytes, same type), whatever the items. */
-const uploads = new WeakMap<object, Map<string, Promise<string>>>();
+const uploadsOf = perExecution((): Map<string, Promise<string>> => new Map());
 
 /** The error of an item whose header file could not be uploaded: nothing was sent for it. */
 function uploadError(
@@ -190,11 +191,7 @@ export async function uploadHeaderMedia(
 	entries: HeaderMediaEntry[],
 ): Promise<Map<number, Error>> {
 	const failures = new Map<number, Error>();
-	let known = uploads.get(context);
-	if (!known) {
-		known = new Map();
-		uploads.set(context, known);
-	}
+	const known = uploadsOf(context);
 	const byFile = await itemsByFile(context, entries, failures);
 	await concurrently(
 		context,

@@ -1,5 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { perExecution } from '../helpers/perExecution';
+
 /**
  * An item's expressions evaluated together. n8n evaluates each expression of a parameter on its own,
  * and each evaluation is a trip into its expression sandbox: about 0.5 ms per expression and item on
@@ -146,7 +148,7 @@ class Together {
 	}
 }
 
-const executions = new WeakMap<IExecuteFunctions, Together>();
+const togetherOf = perExecution((context: IExecuteFunctions) => new Together(context));
 
 /**
  * The value of a parameter with an expression for an item, from the item's expressions asked together,
@@ -158,12 +160,7 @@ export function togetherValueOf(
 	raw: unknown,
 	itemIndex: number,
 ): unknown {
-	let together = executions.get(context);
-	if (!together) {
-		together = new Together(context);
-		executions.set(context, together);
-	}
-	return together.valueOf(name, raw, itemIndex);
+	return togetherOf(context).valueOf(name, raw, itemIndex);
 }
 
 export { NOT_TOGETHER };

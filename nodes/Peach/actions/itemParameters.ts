@@ -5,6 +5,7 @@ import { checkMedia } from '../helpers/media';
 import { normalizeContactPhoneNumber } from '../helpers/phone';
 import { isPlainObject } from '../helpers/json';
 import { rowsOf } from '../helpers/payload';
+import { perExecution } from '../helpers/perExecution';
 import type { GivenVariables, VariablesMode } from '../helpers/variableValues';
 import { givenVariables } from '../helpers/variableValues';
 import { NOT_TOGETHER, togetherValueOf } from './itemExpressions';
@@ -23,7 +24,7 @@ function holdsExpression(raw: unknown): boolean {
 }
 
 /** Per execution, per parameter read: the value stored in the workflow, and what n8n gave for it. */
-const resolved = new WeakMap<object, Map<string, { raw: unknown; value?: unknown }>>();
+const readsOf = perExecution((): Map<string, { raw: unknown; value?: unknown }> => new Map());
 
 /**
  * `getNodeParameter` for an item of a run over many items. A parameter without an expression (the
@@ -42,11 +43,7 @@ export function parameterOfItem(
 	options: { extractValue?: boolean } = {},
 ): unknown {
 	const raw = context.getNodeParameter(name, itemIndex, fallback, { rawExpressions: true });
-	let reads = resolved.get(context);
-	if (!reads) {
-		reads = new Map();
-		resolved.set(context, reads);
-	}
+	const reads = readsOf(context);
 	const key = options.extractValue ? `${name}\0value` : name;
 	const before = reads.get(key);
 	if (before && before.raw === raw && 'value' in before) return before.value;

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isPlainObject } from '../helpers/json';
+import { perExecution } from '../helpers/perExecution';
 import { credentialsOf } from '../transport/credentials';
 import { apiPath, segment } from '../transport/path';
 import { type postDelivery, peachApiRequest } from '../transport/request';
@@ -28,10 +29,10 @@ const kept = new Map<string, { template: IDataObject; readAt: number }>();
 const digestSecret = randomBytes(32);
 
 /** This execution's reads: the credential's digest and each template's copy (one per execution). */
-const executions = new WeakMap<
-	object,
-	{ scope: Promise<string | undefined>; templates: Map<string, Promise<IDataObject>> }
->();
+const readsOf = perExecution((context: PeachContext) => ({
+	scope: scopeOf(context),
+	templates: new Map<string, Promise<IDataObject>>(),
+}));
 
 /** The digest of the credential, or undefined when it cannot be read (then nothing is kept). */
 async function scopeOf(context: PeachContext): Promise<string | undefined> {
@@ -43,15 +44,6 @@ async function scopeOf(context: PeachContext): Promise<string | undefined> {
 	} catch {
 		return undefined;
 	}
-}
-
-function readsOf(context: PeachContext) {
-	let reads = executions.get(context);
-	if (!reads) {
-		reads = { scope: scopeOf(context), templates: new Map() };
-		executions.set(context, reads);
-	}
-	return reads;
 }
 
 const keyOf = (scope: string, templateId: string) => `${scope} ${templateId}`;

@@ -7,10 +7,23 @@ import type {
 } from 'n8n-workflow';
 
 import { normalizeBaseUrl } from '../../../credentials/PeachMessagingApi.credentials';
+import { perExecution } from '../helpers/perExecution';
 
 export const CREDENTIAL_TYPE = 'peachMessagingApi';
 
-const cache = new WeakMap<object, Promise<ICredentialsDecrypted>>();
+const decrypted = perExecution(
+	async (
+		context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions,
+	): Promise<ICredentialsDecrypted> => {
+		const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
+		return {
+			id: reference?.id ?? '',
+			name: reference?.name ?? CREDENTIAL_TYPE,
+			type: CREDENTIAL_TYPE,
+			data: await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE),
+		};
+	},
+);
 
 /**
  * The node's credential, read (decrypted) once per execution and handed to n8n's authenticated
@@ -19,20 +32,7 @@ const cache = new WeakMap<object, Promise<ICredentialsDecrypted>>();
 export async function credentialsOf(
 	context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions,
 ): Promise<ICredentialsDecrypted> {
-	let credentials = cache.get(context);
-	if (!credentials) {
-		credentials = (async () => {
-			const reference = context.getNode().credentials?.[CREDENTIAL_TYPE];
-			return {
-				id: reference?.id ?? '',
-				name: reference?.name ?? CREDENTIAL_TYPE,
-				type: CREDENTIAL_TYPE,
-				data: await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE),
-			};
-		})();
-		cache.set(context, credentials);
-	}
-	return await credentials;
+	return await decrypted(context);
 }
 
 /** The credential's Base URL, normalised as every request uses it. */

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { isPlainObject } from '../helpers/json';
+import { perExecution } from '../helpers/perExecution';
 import { REQUEST_LIMITS } from '../helpers/requestLimits';
 
 export interface RequestOptions {
@@ -14,8 +15,6 @@ export interface RequestOptions {
 	/** On a Retry, make again the deliveries an earlier try left with an unknown outcome. */
 	resendUnknown: boolean;
 }
-
-const read = new WeakMap<object, RequestOptions>();
 
 function clamp(value: unknown, fallback: number, min: number, max: number): number {
 	const number = Number(value ?? fallback);
@@ -26,17 +25,14 @@ function clamp(value: unknown, fallback: number, min: number, max: number): numb
  * The Request Options of this execution, read once from the first item (they cannot vary per item);
  * list searches and hooks get the defaults.
  */
-export function requestOptionsOf(
-	context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions,
-): RequestOptions {
-	let options = read.get(context);
-	if (!options) {
+export const requestOptionsOf = perExecution(
+	(context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions): RequestOptions => {
 		let raw: IDataObject = {};
 		if ('getInputData' in context) {
 			const value = (context as IExecuteFunctions).getNodeParameter('requestOptions', 0, {});
 			raw = isPlainObject(value) ? value : {};
 		}
-		options = {
+		return {
 			timeoutMs:
 				clamp(
 					raw.timeout,
@@ -52,27 +48,16 @@ export function requestOptionsOf(
 			),
 			resendUnknown: raw.resendUnknown === true,
 		};
-		read.set(context, options);
-	}
-	return options;
-}
-
-const dryRuns = new WeakMap<object, boolean>();
+	},
+);
 
 /**
  * The node's Dry Run switch for this execution, read once from the first item: check every item and
  * show what would be sent; send, upload and record nothing. Only operations that preview what they
  * send have it (elsewhere the switch is hidden and never read).
  */
-export function dryRunOf(
-	context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions,
-): boolean {
-	let dryRun = dryRuns.get(context);
-	if (dryRun === undefined) {
-		dryRun =
-			'getInputData' in context &&
-			(context as IExecuteFunctions).getNodeParameter('dryRun', 0, false) === true;
-		dryRuns.set(context, dryRun);
-	}
-	return dryRun;
-}
+export const dryRunOf = perExecution(
+	(context: IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions): boolean =>
+		'getInputData' in context &&
+		(context as IExecuteFunctions).getNodeParameter('dryRun', 0, false) === true,
+);

@@ -1,4 +1,5 @@
 import { inLanes } from '../helpers/lanes';
+import { perExecution } from '../helpers/perExecution';
 import { requestOptionsOf } from './requestOptions';
 import type { PeachContext } from './types';
 
@@ -136,17 +137,10 @@ export class Width {
 	}
 }
 
-const widths = new WeakMap<object, Width>();
-
 /** The width of this execution's requests (list searches and hooks get one of their own). */
-export function widthOf(context: PeachContext): Width {
-	let width = widths.get(context);
-	if (!width) {
-		width = new Width(requestOptionsOf(context).concurrency);
-		widths.set(context, width);
-	}
-	return width;
-}
+export const widthOf = perExecution(
+	(context: PeachContext): Width => new Width(requestOptionsOf(context).concurrency),
+);
 
 /**
  * Runs `work` for every entry with the execution's concurrency: as many at a time as its width allows

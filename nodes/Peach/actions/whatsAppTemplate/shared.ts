@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
 import { outputOf } from '../../helpers/payload';
+import { perExecution } from '../../helpers/perExecution';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import { locatorValueOf } from '../itemParameters';
@@ -44,15 +45,14 @@ export const categoryOptions = [
 	{ name: 'Utility', value: 'UTILITY' },
 ];
 
-const hinted = new WeakMap<object, Set<string>>();
+const hintsShown = perExecution((): Set<string> => new Set());
 
 /**
  * Shows a warning about a template's text under the node's output (an execution hint), once per
  * run of the node however many items have it. The request is made: Meta's review has the last word.
  */
 export function hintOnce(context: IExecuteFunctions, message: string): void {
-	const shown = hinted.get(context) ?? new Set<string>();
-	hinted.set(context, shown);
+	const shown = hintsShown(context);
 	if (shown.has(message)) return;
 	shown.add(message);
 	context.addExecutionHints?.({ message, location: 'outputPane' });

@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 import { writeProven } from './proof';
 import { factEntries, inTurn, recordAndRead, removeInCalls } from './store';
 import type { DeduplicationStore, SavedExecutions } from './n8n';
-import { savedStateOf } from './n8n';
+import { EXECUTIONS_KEPT_MS, savedStateOf } from './n8n';
 
 /**
  * How long what a run wrote stays in n8n's store: decided by this code from what n8n saved (n8n.ts,
@@ -20,7 +20,8 @@ import { savedStateOf } from './n8n';
  *   Peach;
  * - what no process removes (a process that stopped right after a run, a crash with no Retry) is
  *   dropped by n8n, oldest first, once the list holds STORE_CAP entries (store.ts);
- * - after 14 days (n8n's default time to keep executions) nothing can Retry the execution any more.
+ * - after 14 days (n8n's default time to keep executions, n8n.ts fact 8) nothing can Retry the
+ *   execution any more.
  */
 
 interface Pending {
@@ -48,8 +49,6 @@ const LONGEST_WAIT_MS = 60_000;
 const AFTER_THE_RUN_MS = [1500, 10_000];
 /** How many saved executions a look reads at once. */
 const READS_AT_ONCE = 8;
-/** n8n prunes executions after 14 days by default (EXECUTIONS_DATA_MAX_AGE): no Retry comes later. */
-const RETRIED_AT_MOST_MS = 14 * 24 * 3600_000;
 
 const pending = new Map<string, Pending>();
 let looking: Promise<void> | undefined;
@@ -81,7 +80,7 @@ export function lookAtDueSoon(): void {
 async function lookAt(key: string, item: Pending): Promise<string[] | undefined> {
 	const state = savedStateOf(await item.read(item.executionId), item.nodeName, item.runIndex);
 	const done =
-		Date.now() - item.since > RETRIED_AT_MOST_MS ||
+		Date.now() - item.since > EXECUTIONS_KEPT_MS ||
 		(item.retiredBy === undefined
 			? state !== 'running'
 			: state === 'succeeded' || state === 'gone');

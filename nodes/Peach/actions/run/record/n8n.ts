@@ -3,14 +3,16 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
 /**
  * Everything the delivery record relies on from n8n, in one file: an n8n upgrade is this file to
  * review. Each fact names the n8n versions it was checked on (read in their built code, then run in
- * a real n8n) and the tests that fail if n8n changes it; docs/n8n-store.md gives file and line.
+ * a real n8n) and the tests that fail if n8n changes it; docs/n8n-store.md gives file and line, and
+ * docs/n8n-assumptions.md indexes these with what the rest of the package assumes of n8n.
  *
  * 1. The deduplication store (`checkProcessedAndRecord`, `removeProcessed`) is one row per workflow
- *    and node: a list of MD5 hashes that every call reads and writes back whole, with no lock. The
- *    first call inserts the row (a second process's insert is then refused as a duplicate key); a
- *    call with `maxEntries` trims the oldest entries; it keeps what is written through a killed
- *    process; checked: 2.40.7, 1.123.81. Tests: test/unit/actions/run/record/store.test.ts, the
- *    queue-mode checks (test/queue/record.mts).
+ *    and node (storeRowOf): a list of MD5 hashes that every call reads and writes back whole, with
+ *    no lock. The first call inserts the row (a second process's insert is then refused as a
+ *    duplicate key: isDuplicateRow); a call with `maxEntries` trims the oldest entries; it keeps
+ *    what is written through a killed process; checked: 2.40.7, 1.123.81. Tests:
+ *    test/unit/actions/run/record/store.test.ts, record.recovery.test.ts (a row refused as a
+ *    duplicate), the queue-mode checks (test/queue/record.mts).
  * 2. The node context (`getContext('node')`) is one object for every Retry On Fail try of a run; n8n
  *    saves it with the execution whenever it saves the execution (at its end, when it waits, after
  *    each node with progress saving) and the editor's Retry hands the saved copy back; nothing of it
@@ -36,6 +38,9 @@ import type { IDataObject, IExecuteFunctions, IRunExecutionData } from 'n8n-work
  *    webhook process may run the node. So the store is taken as shared wherever it is used, and the
  *    proof (PROOF_WAIT_MS) is paid wherever the record writes it. Checked: n8n-core 2.40.1's
  *    node-execution-context.js.
+ * 8. n8n prunes an execution after `EXECUTIONS_DATA_MAX_AGE`, 336 hours (14 days) by default, and a
+ *    pruned execution cannot be retried (EXECUTIONS_KEPT_MS). Checked: @n8n/config of 2.40.7 and
+ *    1.123.81 (executions.config.js). Tests: n8n.config.test.mts (against the dev dependencies).
  */
 
 /**
@@ -85,6 +90,29 @@ export function storeOf(context: IExecuteFunctions): DeduplicationStore | undefi
 		return undefined;
 	return { checkProcessedAndRecord, removeProcessed };
 }
+
+/**
+ * Fact 1: the row n8n's store keeps for this node (scope `'node'`: one per workflow and node), as
+ * this process names it: its calls to one row take turns (store.ts).
+ */
+export function storeRowOf(context: IExecuteFunctions): string {
+	return `${context.getWorkflow().id}|${context.getNode().id}`;
+}
+
+/**
+ * Fact 1: the database's refusal of a second row with the same key (PostgreSQL, SQLite, MySQL), as
+ * n8n's first call for a row meets it when another process inserted the row in between.
+ */
+export function isDuplicateRow(error: unknown): boolean {
+	const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+	return (
+		['23505', 'SQLITE_CONSTRAINT', 'ER_DUP_ENTRY'].includes(String(code)) ||
+		/duplicate key|unique constraint failed|duplicate entry/i.test(String(message))
+	);
+}
+
+/** Fact 8: how long n8n keeps an execution by default (EXECUTIONS_DATA_MAX_AGE): no Retry comes later. */
+export const EXECUTIONS_KEPT_MS = 14 * 24 * 3600_000;
 
 /** Fact 2: the node context, or undefined where a node has none (some tool runs). */
 export function nodeContextOf(context: IExecuteFunctions): IDataObject | undefined {

@@ -4,7 +4,15 @@ import type { EarlierOutcome } from '../../node.type';
 import { type BucketRun, entry, runSums } from './chain';
 import { type BucketState, bucketState, fold, type Status } from './fold';
 import { keepUntilSaved, lookAtDueSoon } from './lifetime';
-import { isRetry, lineageOf, nodeContextOf, runIndexOf, savedExecutionsOf, storeOf } from './n8n';
+import {
+	isRetry,
+	lineageOf,
+	nodeContextOf,
+	runIndexOf,
+	savedExecutionsOf,
+	storeOf,
+	storeRowOf,
+} from './n8n';
 import { nodeRecordIn, openRun } from './nodeRecord';
 import { peachDecides } from './peachDecides';
 import type { RunWitness } from './peachWitness';
@@ -101,9 +109,7 @@ export class DeliveryRecord {
 			run,
 			buckets,
 			new RunInContext(run, opened?.entries, opened?.planned ?? {}),
-			helpers && held
-				? new RecordStore(helpers, `${context.getWorkflow().id}|${context.getNode().id}`)
-				: undefined,
+			helpers && held ? new RecordStore(helpers, storeRowOf(context)) : undefined,
 			witness,
 		);
 		await record.readEarlier(nodeContext ?? {}, {

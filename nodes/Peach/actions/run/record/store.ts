@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import type { DeduplicationStore } from './n8n';
+import { type DeduplicationStore, isDuplicateRow } from './n8n';
 import { Prover, storeCalls, type RecordAndRead } from './proof';
 
 /**
@@ -53,15 +53,6 @@ export async function inTurn<T>(scope: string, call: () => Promise<T>): Promise<
 	} finally {
 		if (turns.get(scope) === settled) turns.delete(scope);
 	}
-}
-
-/** The database's refusal of a second row with the same key (PostgreSQL, SQLite, MySQL). */
-function isDuplicateRow(error: unknown): boolean {
-	const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-	return (
-		['23505', 'SQLITE_CONSTRAINT', 'ER_DUP_ENTRY'].includes(String(code)) ||
-		/duplicate key|unique constraint failed|duplicate entry/i.test(String(message))
-	);
 }
 
 /**
