@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { writeProven } from './proof';
+import { proofWaitMs, writeProven } from './proof';
 import { factEntries, inTurn, recordAndRead, removeInCalls } from './store';
 import type { DeduplicationStore, SavedExecutions } from './n8n';
 import { EXECUTIONS_KEPT_MS, savedStateOf } from './n8n';
@@ -49,6 +49,8 @@ const LONGEST_WAIT_MS = 60_000;
 const AFTER_THE_RUN_MS = [1500, 10_000];
 /** How many saved executions a look reads at once. */
 const READS_AT_ONCE = 8;
+/** How many times removed entries are read back (and removed again where they are back). */
+const REMOVAL_TRIES = 3;
 
 const pending = new Map<string, Pending>();
 let looking: Promise<void> | undefined;
@@ -121,7 +123,27 @@ async function lookAtDue(): Promise<void> {
 		);
 	for (const [scope, { store, entries }] of leaving)
 		// A removal that fails leaves the entries to the store's cap (store.ts), as a stopped process does.
-		await inTurn(scope, async () => await removeInCalls(store, entries)).catch(() => undefined);
+		await removeForGood(store, scope, entries).catch(() => undefined);
+}
+
+/**
+ * Removes entries, and removes them again where another process's older copy of the row put them
+ * back (n8n.ts, fact 1): read back after the proof's wait, as a claim is (proof.ts), up to
+ * REMOVAL_TRIES times. A read records what it lacks, so each read is followed by a removal.
+ */
+async function removeForGood(
+	store: DeduplicationStore,
+	scope: string,
+	entries: string[],
+): Promise<void> {
+	await inTurn(scope, async () => await removeInCalls(store, entries));
+	const read = recordAndRead(store, scope);
+	for (let tries = 0; tries < REMOVAL_TRIES; tries++) {
+		await sleep(proofWaitMs());
+		const { missing } = await read(entries);
+		await inTurn(scope, async () => await removeInCalls(store, entries));
+		if (missing.size === entries.length) return;
+	}
 }
 
 /**
