@@ -7,7 +7,8 @@ import {
 	sightOf,
 	withPersonView,
 } from '../../../../nodes/Peach/actions/run/presentation';
-import { locator, runOverInputs } from '../../support/harness';
+import { runOverInputs } from '../../support/harness';
+import { sendWelcomeByName as sendEach, welcome } from '../../support/templates';
 import { newExecution } from '../../support/n8nRecovery';
 import { accepted, phones, refused, runTry, send } from '../../support/recoveryRuns';
 
@@ -19,26 +20,10 @@ import { accepted, phones, refused, runTry, send } from '../../support/recoveryR
 
 const PERSON = ['to', 'message', 'outcome', 'peachId'];
 
-const welcome: IDataObject = {
-	id: 'wat_welcome',
-	name: 'welcome',
-	status: 'approved',
-	components: [
-		{ index: 0, component_type: 'body', value: "Hi {{first_name | example: 'Asha'}}, welcome!" },
-	],
-};
 const people = [
 	{ phone: '+919988776655', name: 'Ravi' },
 	{ phone: '+919988776656', name: 'Asha' },
 ];
-const sendEach = {
-	resource: 'templateMessage',
-	operation: 'send',
-	phoneNumber: '={{ $json.phone }}',
-	templateId: locator('wat_welcome'),
-	variablesInput: 'fields',
-	variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
-};
 const queued = { statusCode: 200, body: { status: 'success', event_id: 'evt_1' } };
 
 describe('the person’s view leads every delivering output', () => {
@@ -58,12 +43,9 @@ describe('the person’s view leads every delivering output', () => {
 	});
 
 	it('a Dry Run: the same view, "not sent: Dry Run", then dryRun, the exact request and the preview; the sentence is the notice, said once', async () => {
-		const { items, hints } = await runOverInputs(
-			{ ...sendEach, dryRun: true },
-			people,
-			queued,
-			{ templates: { wat_welcome: welcome } },
-		);
+		const { items, hints } = await runOverInputs({ ...sendEach, dryRun: true }, people, queued, {
+			templates: { wat_welcome: welcome },
+		});
 		expect(items.map((item) => Object.keys(item.json))).toEqual([
 			['to', 'message', 'outcome', 'dryRun', 'wouldSend', 'preview'],
 			['to', 'message', 'outcome', 'dryRun', 'wouldSend', 'preview'],

@@ -1,0 +1,28 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { locator } from './harness';
+
+/**
+ * Template fixtures several test files share: each written once here (a fixture a file changes for
+ * its own story stays in that file).
+ */
+
+/** An approved template whose body has one variable with an example: `first_name`. */
+export const welcome: IDataObject = {
+	id: 'wat_welcome',
+	name: 'welcome',
+	status: 'approved',
+	components: [
+		{ index: 0, component_type: 'body', value: "Hi {{first_name | example: 'Asha'}}, welcome!" },
+	],
+};
+
+/** Send `welcome` to each item's `phone`, its `first_name` from the item's `name`. */
+export const sendWelcomeByName = {
+	resource: 'templateMessage',
+	operation: 'send',
+	phoneNumber: '={{ $json.phone }}',
+	templateId: locator('wat_welcome'),
+	variablesInput: 'fields',
+	variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
+};
