@@ -42,7 +42,8 @@ describe('the person’s view leads every delivering output', () => {
 		expect(Object.keys(items[0].json).slice(0, 4)).toEqual(PERSON);
 	});
 
-	it('a Dry Run: the same view, "not sent: Dry Run", then dryRun, the exact request and the preview; the sentence is the notice, said once', async () => {
+	it('a Dry Run: the same view, "not sent: Dry Run", then dryRun, the exact request and the preview', async () => {
+		// The sentence is the notice, said once.
 		const { items, hints } = await runOverInputs({ ...sendEach, dryRun: true }, people, queued, {
 			templates: { wat_welcome: welcome },
 		});
@@ -62,7 +63,8 @@ describe('the person’s view leads every delivering output', () => {
 		expect(items[0].json.preview).not.toHaveProperty('buttons');
 	});
 
-	it('a Retry On Fail: what an earlier try sent says "already sent", with Peach’s ID from the answer kept then; alreadySent stays', async () => {
+	it('a Retry On Fail: what an earlier try sent says "already sent", with Peach’s ID kept from its answer', async () => {
+		// alreadySent stays in the output.
 		const execution = newExecution();
 		const params = phones(2).map((phone) => send(phone));
 		await runTry(execution, params, [accepted('evt_1'), refused]);
@@ -76,7 +78,8 @@ describe('the person’s view leads every delivering output', () => {
 		expect(items[0].json.event_id).toBe('evt_1');
 	});
 
-	it('with Continue On Fail: a refused item says "not sent", one that may have reached Peach "outcome unknown"; the error stays beneath', async () => {
+	it('with Continue On Fail: a refused item says "not sent", one that may have reached Peach "outcome unknown"', async () => {
+		// The error stays beneath.
 		const { items } = await runOverInputs(
 			{ ...sendEach, phoneNumber: '={{ $json.phone }}' },
 			[{ phone: 'bad', name: 'X' }, people[0], people[1]],
@@ -132,7 +135,8 @@ describe('the view, field by field (pure)', () => {
 		).toEqual({ to: '+911 and 1 more', message: 'Hi A' });
 	});
 
-	it('"already sent" shows Peach’s ID and status when the record found them in Peach’s list (alreadySent.peach), and Wait for Delivery’s status once known', () => {
+	it('"already sent" shows Peach’s ID and status from Peach’s list, and Wait for Delivery’s status once known', () => {
+		// Peach's ID and status when the record found them in Peach's list (alreadySent.peach).
 		const earlier: IDataObject = {
 			alreadySent: {
 				at: null,

@@ -79,7 +79,8 @@ describe('Template Message → Send → variables from the template', () => {
 		});
 	});
 
-	it('a mapped field that comes out empty is refused, naming it, even for a variable the template does not show (never dropped silently)', async () => {
+	it('a mapped field that comes out empty is refused, naming it, even for a variable the template does not show', async () => {
+		// It is never dropped silently.
 		const harness = createExecuteContext({
 			params: {
 				...send,

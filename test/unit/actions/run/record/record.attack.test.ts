@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { lookAtDueSoon } from '../../../../../nodes/Peach/actions/run/record/lifetime';
-import { RecordStore, STORE_CAP } from '../../../../../nodes/Peach/actions/run/record/store';
+import { RecordStore } from '../../../../../nodes/Peach/actions/run/record/store';
 import {
 	Ledger,
 	looksAfter,
@@ -37,6 +37,16 @@ import { phones, send } from '../../../support/recoveryRuns';
  * The model (killed processes, older copies of the store row, Peach's ledger) is in
  * test/unit/support/attackModel.ts; the random scenarios of the property tests in
  * test/unit/support/attackScenario.ts.
+ *
+ * The IDs that lead test names:
+ * - V<n>: the n-th violation the attack of issue 43 found. Its report was never committed; commit
+ *   e3a0a07 lists which fix closed which. Each story test replays one finding and states it; its
+ *   comment holds what its name leaves out. The numbers with no story here are not kept in the
+ *   repository. V5 and V10 are kept only as controls (the story without the fault): V5 came with
+ *   another worker's older copy dropping the `retired` a successful Retry wrote; V10 with two
+ *   executions established a millisecond apart.
+ * - P-<n>: the attack on the proof (issue 50, commit 94b7260): a claim is proven before its request.
+ * - P1, P1b: the property tests (random scenarios of attackScenario.ts).
  */
 
 afterEach(() => {
@@ -48,7 +58,8 @@ afterEach(() => {
 // ---------------------------------------------------------------------------------------------
 
 describe('another worker’s older copy of the row, and a killed process', () => {
-	it('V1: a claim dropped by an older copy, the worker killed with that request at Peach, the run’s other delivery left entries: the Retry must not send it again (Peach’s list names the contact)', async () => {
+	it('V1: a claim dropped by an older copy, the worker killed with its request at Peach: the Retry does not resend', async () => {
+		// The run's other delivery left entries; Peach's list names the contact.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('contact and template');
 		await seeded(store, peach);
@@ -72,7 +83,8 @@ describe('another worker’s older copy of the row, and a killed process', () =>
 		expect(story.violations()).toEqual([]);
 	});
 
-	it('V3: two calls in a row undone by older copies (the claim, then the call that adds it again), the worker killed much later: the Retry must not send it again', async () => {
+	it('V3: two calls in a row undone by older copies, the worker killed much later: the Retry does not resend', async () => {
+		// The claim, then the call that adds it again.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('contact and template');
 		await seeded(store, peach);
@@ -98,7 +110,9 @@ describe('another worker’s older copy of the row, and a killed process', () =>
 });
 
 describe('an outcome of an earlier try', () => {
-	it('V13: a request that never left (connection refused), Retry On Fail sends it and the worker is killed with it at Peach: the Retry of the crashed execution must not send it again (the first try’s “not sent” outlives the second try’s claim)', async () => {
+	it("V13: a request refused a connection, then at Peach when the worker died: the crash's Retry does not resend it", async () => {
+		// Retry On Fail sends the request that never left (connection refused) and the worker is killed with
+		// it at Peach. The first try's “not sent” must not outlive the second try's claim.
 		// Where Peach's list cannot tell, that contact is sent again: README names the window.
 		for (const shape of ['contact and template'] as const) {
 			const store = new FakeDeduplicationStore();
@@ -128,7 +142,9 @@ describe('an outcome of an earlier try', () => {
 });
 
 describe('the proof: a claim is proven before its request (issue 50)', () => {
-	it('P-1: a stale writer that read the row before a claim writes its copy right after it (the claim is gone): the request waits until the claim is written again and proven, and the Retry of the crash that follows does not send it again', async () => {
+	it('P-1: a stale writer drops a claim: the request waits until it is written again and proven; no resend', async () => {
+		// The stale writer read the row before the claim and writes its copy right after it. The Retry of
+		// the crash that follows does not send the message again.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('documented');
 		await seeded(store, peach);
@@ -163,7 +179,8 @@ describe('the proof: a claim is proven before its request (issue 50)', () => {
 		expect(story.violations()).toEqual([]);
 	});
 
-	it('P-2: another worker’s older copy lands after every write: the claim is never proven, the delivery is not made, and the error says the record could not be kept and what was already sent', async () => {
+	it('P-2: an older copy after every write: the claim is never proven and the delivery is not made', async () => {
+		// The error says the record could not be kept and what was already sent.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('contact and template');
 		await seeded(store, peach);
@@ -184,7 +201,9 @@ describe('the proof: a claim is proven before its request (issue 50)', () => {
 		).toBeGreaterThanOrEqual(4);
 	});
 
-	it('P-3: Peach’s list shows only id and status (as documented), a claim dropped by an older copy just before the worker died with its request at Peach: the Retry does not send it again (it is outcomeUnknown)', async () => {
+	it('P-3: a claim dropped just before the worker died with its request at Peach: the Retry does not resend it', async () => {
+		// Peach's list shows only id and status (as documented); the claim was dropped by an older copy. The
+		// delivery is outcomeUnknown.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('documented');
 		await seeded(store, peach);
@@ -208,7 +227,9 @@ describe('the proof: a claim is proven before its request (issue 50)', () => {
 		expect(story.violations()).toEqual([]);
 	});
 
-	it('P-4: two Peach nodes send the same template to the same contact; the first sent, the execution failed before the second ran: the second node’s Retry sends its message (Peach’s list answers only for its own claimed deliveries)', async () => {
+	it('P-4: two nodes, one template, one contact; the second never ran: its Retry sends its message', async () => {
+		// The first node sent, the execution failed before the second ran. Peach's list answers only for a
+		// node's own claimed deliveries.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('contact and template');
 		const execution = newExecution(store, { peach });
@@ -229,7 +250,8 @@ describe('the proof: a claim is proven before its request (issue 50)', () => {
 });
 
 describe('Peach as the witness', () => {
-	it('V8: Peach’s list cannot be read (500) in the Retry of a run whose record shows nothing (its one claim dropped by an older copy): the message must not be sent again', async () => {
+	it('V8: Peach’s list unreadable (500) in a Retry whose record shows nothing: the message is not sent again', async () => {
+		// The record shows nothing because its one claim was dropped by an older copy.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('contact and template');
 		await seeded(store, peach);
@@ -250,7 +272,9 @@ describe('Peach as the witness', () => {
 		expect(story.violations()).toEqual([]);
 	});
 
-	it('V9: Send Again If Outcome Unknown while Peach’s list cannot be read: a request Peach accepted (the worker killed before its answer) must not be sent again without Peach being asked', async () => {
+	it('V9: Send Again If Outcome Unknown, Peach’s list unreadable: an accepted request is not sent unasked', async () => {
+		// Peach accepted the request and the worker was killed before its answer; it must not be sent again
+		// without Peach being asked.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('contact and template');
 		const execution = newExecution(store, { peach });
@@ -274,7 +298,9 @@ describe('Peach as the witness', () => {
 });
 
 describe('Loop Over Items: a run of the node per batch', () => {
-	it('V17: 12 contacts in batches of 4, the worker killed in the last batch; the Retry’s query gained a row at the front, so every batch starts one contact earlier: a contact of an earlier batch now in the crashed batch must not be sent again', async () => {
+	it('V17: batches shifted by a row gained on the Retry: a contact of an earlier batch is not sent again', async () => {
+		// 12 contacts in batches of 4, the worker killed in the last batch; the Retry's query gained a row at
+		// the front, so every batch starts one contact earlier and the crashed batch holds an earlier one's contact.
 		// Where Peach's list cannot tell, that contact is sent again: README names the window.
 		for (const shape of ['contact and template'] as const) {
 			const store = new FakeDeduplicationStore();
@@ -312,7 +338,9 @@ describe('Loop Over Items: a run of the node per batch', () => {
 });
 
 describe('what the record keeps, and for how long', () => {
-	it('V18: an execution fails (saved as failed), its editor’s Retry runs on another worker and is killed; then the first execution’s process lets its record go: the crash’s Retry must not send again what the first execution sent (the Retry had written the same names)', async () => {
+	it('V18: the first execution lets its record go after its editor’s Retry was killed: the crash’s Retry resends nothing', async () => {
+		// The execution fails (saved as failed), its editor's Retry runs on another worker and is killed; then
+		// the first execution's process lets its record go. The Retry had written the same names.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('contact and template');
 		const executions = new FakeExecutions();
@@ -348,7 +376,8 @@ describe('what the record keeps, and for how long', () => {
 });
 
 describe('two Retries of one crashed execution at once', () => {
-	it('V20: the user presses Retry on the crashed execution twice (n8n offers it until a retry of it succeeds), the two Retries run at once on two workers: nothing may be sent twice', async () => {
+	it('V20: two Retries of one crashed execution at once on two workers: nothing is sent twice', async () => {
+		// The user presses Retry twice: n8n offers it until a retry of the execution succeeds.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('contact and template');
 		await seeded(store, peach);
@@ -378,7 +407,10 @@ describe('two Retries of one crashed execution at once', () => {
 });
 
 describe('the store’s cap', () => {
-	it(`V19: a crashed execution waits for its Retry while the Retry of another crashed execution of the workflow (a broadcast of 10,000) looks up its deliveries: n8n keeps ${STORE_CAP} entries, but a look does not trim: the first record stays, and its Retry does not send again (Peach’s list as documented)`, async () => {
+	it(`V19: another Retry's look at the store does not trim a waiting crash's record: no resend`, async () => {
+		// A crashed execution waits for its Retry while the Retry of another crashed execution of the
+		// workflow (a broadcast of 10,000) looks up its deliveries. n8n keeps STORE_CAP (store.ts) entries, but a look
+		// does not trim: the first record stays (Peach's list as documented).
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('documented');
 		await seeded(store, peach);
@@ -408,7 +440,9 @@ describe('the store’s cap', () => {
 });
 
 describe('a crashed execution retried again', () => {
-	it('V15: the crashed try was killed before its first claim, its Retry sent everything and succeeded, then n8n’s API retries the crashed execution again: nothing must be sent again (Peach’s list as documented)', async () => {
+	it('V15: n8n’s API retries a crashed execution again after its Retry succeeded: nothing is sent again', async () => {
+		// The crashed try was killed before its first claim and its Retry sent everything (Peach's list as
+		// documented).
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('documented');
 		await seeded(store, peach);
@@ -439,7 +473,9 @@ describe('a crashed execution retried again', () => {
 });
 
 describe('a crashed execution retried again, its first Retry failed', () => {
-	it('V21: the worker was killed before the Peach node claimed anything; the Retry of the crashed execution sends 2 refunds and fails on the 3rd (a server error), n8n saves it and its process lets its record go; pressing Retry on the crashed execution again must not refund again', async () => {
+	it('V21: Retry again after a failed Retry of a crash (saved, record let go): no refund is made again', async () => {
+		// The worker was killed before the node claimed anything; the crash's Retry sends 2 refunds and fails
+		// on the 3rd (a server error); n8n saves it and its process lets its record go.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('documented');
 		await seeded(store, peach);
@@ -480,7 +516,9 @@ describe('a crashed execution retried again, its first Retry failed', () => {
 });
 
 describe('what names a delivery', () => {
-	it('V11: one Delivery Key on two messages to one contact (an order’s confirmation and its invoice), the rows reordered on the Retry: the invoice must not be reported sent, the confirmation must not be sent again', async () => {
+	it('V11: one Delivery Key on two messages, rows reordered on the Retry: neither is reported or sent wrongly', async () => {
+		// Two messages to one contact (an order's confirmation and its invoice): the invoice must not be
+		// reported sent, the confirmation must not be sent again.
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('documented');
 		const execution = newExecution(store, { peach });
@@ -617,7 +655,11 @@ describe('controls: the same stories without the fault each finding adds send no
 });
 
 describe('a row gone between tries', () => {
-	it('V22: the first try sent one message to a contact and stopped on a refusal before another message of the same template to that contact; the editor’s Retry no longer has the first row: the other one was never sent and must not be reported sent by Peach’s list or as the first one changed (found by P1 once the first round grew as wide as the ceiling)', async () => {
+	it('V22: a row gone on the Retry: a message never sent is not reported sent', async () => {
+		// The first try sent one message to a contact and stopped on a refusal before another message of the
+		// same template to that contact; the editor's Retry no longer has the first row. The other message
+		// must not be reported sent by Peach's list or as the first one changed. Found by P1 once the first
+		// round grew as wide as the ceiling.
 		const scenario = {
 			rows: [
 				{ contact: 3, variant: 1 },
@@ -672,7 +714,9 @@ describe('a row gone between tries', () => {
 });
 
 describe('property: whatever n8n does to recover, the promise holds', () => {
-	it('P1: processes killed at any step, any recovery path, rows reordered, gained, lost or duplicated, Retry On Fail, ordinary executions between, Peach’s list in both shapes (no older copies)', async () => {
+	it('P1: processes killed at any step, any recovery path, rows changed, no older copies: the promise holds', async () => {
+		// Rows reordered, gained, lost or duplicated; Retry On Fail; ordinary executions between; Peach's list
+		// in both shapes.
 		await fc.assert(
 			fc.asyncProperty(scenarioArb(false), async (scenario) => {
 				const found = await play(scenario);
@@ -682,7 +726,9 @@ describe('property: whatever n8n does to recover, the promise holds', () => {
 		);
 	}, 120_000);
 
-	it('P1b: the space where the record is meant to decide alone and no finding above applies (no try leaves a delivery “not sent”, rows only reordered or gained, no retry after a successful one): processes killed at any step', async () => {
+	it('P1b: where the record is meant to decide alone: processes killed at any step', async () => {
+		// The space no finding above applies to: no try leaves a delivery “not sent”, rows only reordered or
+		// gained, no retry after a successful one.
 		const arb = scenarioArb(false, false)
 			.filter((scenario) => !scenario.apiRetryAtEnd)
 			.filter((scenario) =>
