@@ -27,7 +27,8 @@ const people = [
 const queued = { statusCode: 200, body: { status: 'success', event_id: 'evt_1' } };
 
 describe('the person’s view leads every delivering output', () => {
-	it('a real send: to whom, the message as the phone shows it, queued, Peach’s event_id; Peach’s answer beneath, as it came', async () => {
+	it('a real send: to whom, the message as the phone shows it, queued, Peach’s event_id; Peach’s answer beneath', async () => {
+		// Peach's answer as it came.
 		const { items } = await runOverInputs(sendEach, [people[0]], queued, {
 			templates: { wat_welcome: welcome },
 		});
