@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { waitTillOf } from '../../../../../nodes/Peach/actions/templateMessage/sendAndWait/limit';
 import { Peach } from '../../../../../nodes/Peach/Peach.node';
 import {
-	createExecuteContext,
 	type FakeResponse,
 	jsonOf,
 	locator,
@@ -19,6 +18,7 @@ import {
 	type WaitingExecution,
 } from '../../../support/n8nExecutionData';
 import { newExecution } from '../../../support/n8nRecovery';
+import { runner } from '../../../support/resourceRun';
 import { openLink, queryOf } from '../../../support/n8nWaiting';
 
 /** The sandbox's approval template: a message variable and the link as text in the body. */
@@ -79,15 +79,8 @@ const base = {
 /** A request's method: a Send and Wait that refuses reads its template (to name every problem) and sends nothing. */
 const methodOf = (request: { options: { method?: string } }) => request.options.method;
 
-async function run(
-	params: Record<string, unknown>,
-	responses: FakeResponse[],
-	extra: Record<string, unknown> = {},
-) {
-	const harness = createExecuteContext({ params, responses, templates: 'responses', ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
+/** The node over `responses`, its templates read from them; the output, or the error it threw. */
+const run = runner({ templates: 'responses' });
 
 /** The liquid values of the send (the last request). */
 function sentValues(requests: RecordedRequest[]): IDataObject {
