@@ -26,3 +26,17 @@ export const sendWelcomeByName = {
 	variablesInput: 'fields',
 	variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
 };
+
+/** Broadcast → Launch "Spring sale" of wat_welcome to the contact `phone`, at once; `extra` on top. */
+export const springSale = (phone: string, extra: Record<string, unknown> = {}) => ({
+	resource: 'broadcast',
+	operation: 'launch',
+	name: 'Spring sale',
+	templateId: locator('wat_welcome'),
+	variablesInput: 'fields',
+	variables: {},
+	recipients: 'items',
+	contactPhoneNumber: phone,
+	deliveryMode: 'instant',
+	...extra,
+});

@@ -4,19 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 import { DRY_RUN_NOTE } from '../../../../nodes/Peach/actions/run/dryRun';
 import { locator } from '../../support/harness';
-import { run } from './run';
+import { run, trigger } from './run';
 
 /** Dry Run of Automation → Trigger: every check of a real run, nothing triggered, read or recorded. */
-
-const trigger = {
-	resource: 'automation',
-	operation: 'trigger',
-	automationId: locator('strm_1'),
-	phoneNumber: '+919988776655',
-	contactFields: { name: 'Asha' },
-	payloadInput: 'fields',
-	payload: { values: [{ key: 'order_id', value: 'A-7' }] },
-};
 
 const itemsOf = (output: unknown) => (output as INodeExecutionData[][])[0];
 
@@ -63,9 +53,11 @@ describe('Dry Run: Automation → Trigger', () => {
 		const real = await run(trigger, [{ statusCode: 200, body: { event_id: 'evt_3' } }]);
 		const wouldSend = itemsOf(dry.output)[0].json.wouldSend as IDataObject;
 		expect(real.requests).toHaveLength(1);
-		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual(
-			[wouldSend.method, `https://peach.test${String(wouldSend.path)}`, wouldSend.body],
-		);
+		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual([
+			wouldSend.method,
+			`https://peach.test${String(wouldSend.path)}`,
+			wouldSend.body,
+		]);
 		expect(itemsOf(real.output)[0].json).toEqual({
 			to: '+919988776655',
 			outcome: 'accepted',

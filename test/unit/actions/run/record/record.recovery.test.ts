@@ -25,6 +25,7 @@ import {
 	serverError,
 	twice,
 } from '../../../support/recoveryRuns';
+import { springSale } from '../../../support/templates';
 
 /**
  * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail
@@ -538,18 +539,7 @@ describe('every delivering operation keeps the record', () => {
 	});
 
 	it('Broadcast → Launch from all items: a retry does not launch the broadcast again', async () => {
-		const launch = (phone: string) => ({
-			resource: 'broadcast',
-			operation: 'launch',
-			name: 'Spring sale',
-			templateId: locator('wat_welcome'),
-			variablesInput: 'fields',
-			variables: {},
-			recipients: 'items',
-			contactPhoneNumber: phone,
-			deliveryMode: 'instant',
-		});
-		const params = phones(3).map((phone) => launch(phone));
+		const params = phones(3).map((phone) => springSale(phone));
 		const original = newExecution();
 		await runTry(original, params, [{ statusCode: 200, body: { event_id: 'evt_b' } }]);
 		// The workflow failed in a later node and was retried from the start (a crash, say).
