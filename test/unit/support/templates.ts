@@ -17,6 +17,26 @@ export const welcome: IDataObject = {
 	],
 };
 
+/**
+ * Peach's answer to a read of the approval_request template Send and Wait uses: a body with the
+ * message and the answer link, each with an example.
+ */
+export const approvalRequestRead = {
+	statusCode: 200,
+	body: {
+		id: 'wat_approval',
+		name: 'approval_request',
+		status: 'approved',
+		components: [
+			{
+				component_type: 'body',
+				value:
+					"{{message | example: 'Refund?'}} Answer: {{approval_link | example: 'https://x.test'}}",
+			},
+		],
+	},
+};
+
 /** Send `welcome` to each item's `phone`, its `first_name` from the item's `name`. */
 export const sendWelcomeByName = {
 	resource: 'templateMessage',

@@ -25,7 +25,7 @@ import {
 	serverError,
 	twice,
 } from '../../../support/recoveryRuns';
-import { springSale } from '../../../support/templates';
+import { approvalRequestRead, springSale } from '../../../support/templates';
 
 /**
  * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail
@@ -554,21 +554,6 @@ describe('every delivering operation keeps the record', () => {
 	});
 
 	it('Send and Wait: a question an earlier try sent is not sent again, and this run does not wait for it', async () => {
-		const template = {
-			statusCode: 200,
-			body: {
-				id: 'wat_approval',
-				name: 'approval_request',
-				status: 'approved',
-				components: [
-					{
-						component_type: 'body',
-						value:
-							"{{message | example: 'Refund?'}} Answer: {{approval_link | example: 'https://x.test'}}",
-					},
-				],
-			},
-		};
 		const params = [
 			{
 				resource: 'templateMessage',
@@ -583,7 +568,7 @@ describe('every delivering operation keeps the record', () => {
 		const original = newExecution();
 		const first = createExecuteContext({
 			params,
-			templates: { wat_approval: template.body },
+			templates: { wat_approval: approvalRequestRead.body },
 			responses: [accepted('evt_q')],
 			lineage: original,
 		});
@@ -591,7 +576,7 @@ describe('every delivering operation keeps the record', () => {
 		expect(first.putExecutionToWait).toHaveBeenCalledTimes(1);
 		const retry = createExecuteContext({
 			params,
-			templates: { wat_approval: template.body },
+			templates: { wat_approval: approvalRequestRead.body },
 			lineage: crashRetry(original),
 		});
 		const [[item]] = await new Peach().execute.call(retry.context);
