@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { DRY_RUN_NOTE } from '../../../../nodes/Peach/actions/run/dryRun';
 import { locator } from '../../support/harness';
+import { expectRefusedAsReal } from '../../support/dryRunRefusal';
 import { run, trigger } from './run';
 
 /** Dry Run of Automation → Trigger: every check of a real run, nothing triggered, read or recorded. */
@@ -37,15 +37,7 @@ describe('Dry Run: Automation → Trigger', () => {
 			{ phoneNumber: '' },
 			{ automationId: locator('') },
 		];
-		for (const bad of bads) {
-			const real = await run({ ...trigger, ...bad });
-			const dry = await run({ ...trigger, ...bad, dryRun: true });
-			expect(real.requests).toEqual([]);
-			expect(dry.requests).toEqual([]);
-			expect(dry.hints).toEqual([]);
-			expect(dry.output).toBeInstanceOf(NodeOperationError);
-			expect((dry.output as Error).message).toBe((real.output as Error).message);
-		}
+		await expectRefusedAsReal(run, trigger, bads);
 	});
 
 	it('off: the trigger goes as before, exactly the request the Dry Run showed, accepted', async () => {
