@@ -103,8 +103,9 @@ describe('a template variable that comes out empty is refused before anything is
 		],
 		['Using JSON, a null nickname', json, asJson, 'no value', false],
 	])(
-		'Send, %s in item 1: nothing is sent; one message names item 1 as n8n numbers it, its contact, first_name and the expression',
+		'Send, %s in item 1: nothing sent; one message names the item and contact',
 		async (_mode, variables, inputs, gave, expression) => {
+			// The message names item 1 as n8n numbers it, its contact, first_name and the expression.
 			const { requests, templateReads, error } = await run({ ...send, ...variables }, inputs);
 			expect(requests).toEqual([]);
 			expect(templateReads).toEqual(['wat_welcome']);
