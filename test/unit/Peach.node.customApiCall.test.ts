@@ -6,7 +6,8 @@ import { Peach } from '../../nodes/Peach/Peach.node';
 import { createExecuteContext } from './support/harness';
 
 describe('a custom API call with the Peach API credential', () => {
-	it("keeps authenticate in the copy n8n makes of a community credential (own properties), so n8n's HTTP Request node lists it and n8n adds Custom API Call to the node", async () => {
+	it("keeps authenticate in n8n's copy of a community credential, so n8n adds Custom API Call to the node", async () => {
+		// n8n copies a community credential's own properties; with authenticate kept, its HTTP Request node lists the credential.
 		// n8n 2.40 (load-nodes-and-credentials.js, postProcessLoaders) spreads each loaded credential.
 		const copy = { ...new PeachMessagingApi() };
 		expect(typeof copy.authenticate).toBe('function');

@@ -53,7 +53,9 @@ describe('Peach node description', () => {
 		}
 	});
 
-	it("leads with the main action (n8n lists a node's actions in Resource, then Operation order, with no search for a community node): Template Message → Send, then Send and Wait; every other list sorted by name, each operation shown for its resource only", () => {
+	it('leads with Template Message → Send, then Send and Wait; every other list sorted by name', () => {
+		// n8n lists a node's actions in Resource, then Operation order, with no search for a community node;
+		// each operation is shown for its resource only.
 		const resources = options(description.properties.find((p) => p.name === 'resource')!);
 		const sorted = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
 		const [main, ...rest] = resources.map((r) => r.name);
@@ -129,7 +131,9 @@ describe('Peach node description', () => {
 		expect(String(description.subtitle).length).toBeLessThan(250);
 	});
 
-	it('shows one Request Options per operation: Max Concurrent Requests where items go one request each (or one per delivery), Send Again If Outcome Unknown and Delivery Key where they deliver', () => {
+	it('shows one Request Options per operation, with only the options that operation uses', () => {
+		// Max Concurrent Requests where items go one request each (or one per delivery); Send Again If Outcome
+		// Unknown and Delivery Key where they deliver.
 		const shown = (resource: string, operation: string) => {
 			const values = resolveParameters(description, { resource, operation });
 			const visible = description.properties.filter(

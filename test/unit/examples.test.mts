@@ -117,8 +117,9 @@ const asWritten = (body: Record<string, unknown>) =>
 
 describe("examples run from README's words alone", () => {
 	it.each(files)(
-		'%s: its README row says exactly what the suite does with it, and a sticky note says how to try it',
+		'%s: its README row says what the suite does with it; a sticky note, how to try it',
 		(file) => {
+			// The README row says exactly what the suite does with the example.
 			const parsed = JSON.parse(readFileSync(join(folder, file), 'utf8')) as {
 				meta: { peachExample: ExampleRun };
 				nodes: Array<{ type: string; parameters: Record<string, unknown> }>;

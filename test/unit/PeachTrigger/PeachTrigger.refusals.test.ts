@@ -102,7 +102,7 @@ afterEach(() => {
 
 describe('Peach Trigger: a refused delivery while the editor listens for a test event', () => {
 	it.each(REFUSALS)(
-		'%s: one item on the Refused output with the reason and the fix, nothing on Event, the answer unchanged',
+		'%s: one item on Refused with the reason and the fix, nothing on Event, the answer unchanged',
 		async (reason, given, status, body) => {
 			const { result, answer } = await deliver(given, { mode: 'manual' });
 			expect(answer).toEqual({ status, body });

@@ -189,7 +189,8 @@ describe('Peach Trigger webhook', () => {
 			expect(missing.sent.status).toBe(401);
 		});
 
-		it('reads the credential once per 10 s per node and credential; a changed secret works at once, a wrong one is read again each time', async () => {
+		it('reads the credential once per 10 s per node and credential; a changed secret works at once', async () => {
+			// A wrong secret is read again each time.
 			vi.useFakeTimers();
 			try {
 				const at = {

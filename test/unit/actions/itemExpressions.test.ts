@@ -609,7 +609,8 @@ for (const engine of ['legacy', 'vm'] as const) {
 
 		// n8n rewrites extension calls across a whole expression (findings above): a node with one is
 		// read from n8n field by field, whatever the other fields hold.
-		it('codes of random pieces in two fields, next to an extension, give what n8n gives (a value or its error), none asked together', async () => {
+		it('random codes in two fields next to an extension give what n8n gives, none asked together', async () => {
+			// What n8n gives: a value or its error.
 			use();
 			let together = 0;
 			const second = fc.oneof(soupCode, fc.constantFrom('$json.s', '$json.n + 1'));

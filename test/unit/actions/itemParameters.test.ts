@@ -25,7 +25,8 @@ function resolvedPerParameter(reads: ParameterRead[]): Record<string, number[]> 
 }
 
 describe('parameters read per item', () => {
-	it('Send over 3 items: the phone number and the variable (expressions) read for the first item, then asked together once per item; every fixed parameter once', async () => {
+	it('Send over 3 items: expressions read for the first item, then asked together per item; fixed ones once', async () => {
+		// The expressions: the phone number and the variable; every fixed parameter is read once.
 		const { requests, reads } = await runOverInputs(
 			{
 				resource: 'templateMessage',

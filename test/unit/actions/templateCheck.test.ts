@@ -103,8 +103,9 @@ describe('a template variable that comes out empty is refused before anything is
 		],
 		['Using JSON, a null nickname', json, asJson, 'no value', false],
 	])(
-		'Send, %s in item 1: nothing is sent; one message names item 1 as n8n numbers it, its contact, first_name and the expression',
+		'Send, %s in item 1: nothing sent; one message names the item and contact',
 		async (_mode, variables, inputs, gave, expression) => {
+			// The message names item 1 as n8n numbers it, its contact, first_name and the expression.
 			const { requests, templateReads, error } = await run({ ...send, ...variables }, inputs);
 			expect(requests).toEqual([]);
 			expect(templateReads).toEqual(['wat_welcome']);
@@ -153,7 +154,9 @@ describe('a template variable that comes out empty is refused before anything is
 			'{{ $json.order }}, which gave empty text for this item. Template "welcome" shows {{order_id}} in its header',
 		);
 		const button = await run({ ...send, ...mapped }, [{ ...people[0], code: undefined }]);
-		expect(button.error?.message).toBe('Variable tracking_code is empty for +919900000001 (item 0)');
+		expect(button.error?.message).toBe(
+			'Variable tracking_code is empty for +919900000001 (item 0)',
+		);
 		expect(button.error?.description).toContain('shows {{tracking_code}} in a URL button');
 		const spaces = await run({ ...send, ...rows }, [{ ...people[0], nickname: '   ' }]);
 		expect(spaces.error?.message).toBe('Variable first_name is empty for +919900000001 (item 0)');
@@ -198,7 +201,8 @@ describe('a template variable that comes out empty is refused before anything is
 		expect(error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 	});
 
-	it('Send App Message: with a Fallback Template, its variables need values; without one, a variable given empty is refused all the same (one rule)', async () => {
+	it('Send App Message: a variable given empty is refused with or without a Fallback Template (one rule)', async () => {
+		// With a Fallback Template, its variables need values.
 		const app = {
 			resource: 'templateMessage',
 			operation: 'sendAppMessage',
@@ -271,7 +275,8 @@ describe('a template variable that comes out empty is refused before anything is
 		).toMatchObject({ message: 'Approve the refund?', order_id: 'A-7' });
 	});
 
-	it("a template WhatsApp does not send (pending, rejected, draft, paused, disabled) is refused in the node's words before anything is sent; a status Peach does not document is left to Peach", async () => {
+	it("a template WhatsApp does not send is refused in the node's words before anything is sent", async () => {
+		// Pending, rejected, draft, paused, disabled; a status Peach does not document is left to Peach.
 		for (const status of ['pending', 'rejected', 'draft', 'paused', 'disabled']) {
 			const { requests, error } = await run({ ...send, ...mapped }, [people[0]], {
 				templates: { wat_welcome: { ...welcome, status } },
@@ -292,7 +297,8 @@ describe('a template variable that comes out empty is refused before anything is
 		expect(other.requests).toHaveLength(1);
 	});
 
-	it('a pending template shared by every item is said once: for no one item, named once when its name is its ID, the items it holds for in the description', async () => {
+	it('a pending template shared by every item is said once, for no one item, the items it holds for described', async () => {
+		// Named once when its name is its ID; the items it holds for are in the description.
 		const spring = { ...welcome, id: 'spring_promo', name: 'spring_promo', status: 'pending' };
 		const { requests, error } = await run(
 			{ ...send, ...mapped, templateId: locator('spring_promo') },
@@ -345,7 +351,8 @@ describe('a template variable that comes out empty is refused before anything is
 			},
 		};
 
-		it("from input items: a global value or the contact's own fills a variable; a contact with neither is refused, nothing is launched", async () => {
+		it("from input items: a global value or the contact's own fills a variable; with neither, nothing is launched", async () => {
+			// A contact with neither is refused.
 			const { requests, error } = await run(
 				{
 					...launch,
@@ -389,7 +396,8 @@ describe('a template variable that comes out empty is refused before anything is
 });
 
 describe('a field that comes out empty names the expression that gave nothing', () => {
-	it('Phone Number {{ $json.phone }} with no phone in item 2: "Phone Number is empty", the expression in the description, nothing sent', async () => {
+	it('Phone Number {{ $json.phone }}, no phone in item 2: "Phone Number is empty", the expression described', async () => {
+		// Nothing is sent.
 		const inputs = people.map((person, index) => (index === 1 ? { nickname: 'Mia' } : person));
 		const { requests, error } = await run({ ...send, ...mapped }, inputs);
 		expect(requests).toEqual([]);

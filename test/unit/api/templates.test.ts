@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { TEMPLATE_KEPT } from '../../../nodes/Peach/api/templates';
 import { type FakeResponse, locator, runOverInputs, runPeach } from '../support/harness';
+import { sendWelcomeByName as send } from '../support/templates';
 
 /**
  * The template a send is checked against is kept by the n8n process for TEMPLATE_KEPT.ms (a minute),
@@ -29,14 +30,6 @@ const template = (status: string, body = 'Hi {{first_name}}, welcome!'): IDataOb
 const approved = { wat_welcome: template('approved') };
 const accepted: FakeResponse = { statusCode: 201, body: { status: 'success', event_id: 'evt_1' } };
 
-const send = {
-	resource: 'templateMessage',
-	operation: 'send',
-	phoneNumber: '={{ $json.phone }}',
-	templateId: locator('wat_welcome'),
-	variablesInput: 'fields',
-	variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
-};
 const asha = { phone: '+919900000001', name: 'Asha' };
 const nameless = { phone: '+919900000002', name: '' };
 

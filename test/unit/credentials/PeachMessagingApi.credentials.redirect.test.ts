@@ -18,8 +18,9 @@ describe('a redirect is never followed with the key', () => {
 		['POST', 307],
 		['POST', 308],
 	] as const)(
-		"the credential in n8n's HTTP Request node (v4.2, its defaults: it follows redirects): a %s answered %i, the other host sees no key",
+		"the credential in n8n's HTTP Request node (v4.2 defaults): a %s answered %i, the other host sees no key",
 		async (method, status) => {
+			// v4.2's defaults follow redirects.
 			const other = await peachServer(ok);
 			const peach = await peachServer(() => ({
 				status,

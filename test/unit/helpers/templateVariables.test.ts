@@ -59,7 +59,9 @@ describe('template variables', () => {
 		expect(none.requests).toHaveLength(0);
 	});
 
-	it('the list depends on the template alone: Header Media (a file from a binary field or not) never changes it, and header_media is never required (n8n empties typed values when a parameter the list depends on changes)', async () => {
+	it('the list depends on the template alone: Header Media never changes it, and header_media is never required', async () => {
+		// Header Media: a file from a binary field or not. n8n empties typed values when a parameter the list
+		// depends on changes.
 		for (const headerMedia of ['variables', 'binary', 'binaryPerContact']) {
 			const { context } = createLoadOptionsContext({
 				currentParams: { templateId: locator('wat_1'), headerMedia },
@@ -75,7 +77,8 @@ describe('template variables', () => {
 		}
 	});
 
-	it('an empty list always says why (n8n 2.40 keeps the last notice until another comes, drawn as info): Send and Wait over approval_request says the node fills the rest, a template without variables says so', async () => {
+	it('an empty list says why: Send and Wait says the node fills the rest; a template without variables says so', async () => {
+		// n8n 2.40 keeps the last notice until another comes, drawn as info; Send and Wait over approval_request.
 		const approval = {
 			id: 'wat_approval',
 			components: [
@@ -111,7 +114,7 @@ describe('template variables', () => {
 		});
 	});
 
-	it('a template WhatsApp does not send, chosen By ID, is flagged in the editor at once: the list says its status and the fix, not its variables', async () => {
+	it('a template WhatsApp does not send, chosen By ID, is flagged at once: its status and the fix, not variables', async () => {
 		const pending = createLoadOptionsContext({
 			currentParams: { templateId: { __rl: true, mode: 'id', value: 'spring_promo' } },
 			responses: [

@@ -11,6 +11,7 @@ import {
 	isEmptyValue,
 } from '../../../nodes/Peach/helpers/variableValues';
 import { locator, runOverInputs } from '../support/harness';
+import { welcome } from '../support/templates';
 
 /**
  * What a template variable's value is and when it counts as empty has one home,
@@ -146,14 +147,6 @@ describe('one source: the rule is decided in helpers/variableValues.ts only', ()
 });
 
 describe('every operation that sends variables refuses an empty one the same way, before anything is sent', () => {
-	const welcome: IDataObject = {
-		id: 'wat_welcome',
-		name: 'welcome',
-		status: 'approved',
-		components: [
-			{ index: 0, component_type: 'body', value: "Hi {{first_name | example: 'Asha'}}, welcome!" },
-		],
-	};
 	const approval: IDataObject = {
 		id: 'wat_approval',
 		name: 'approval_request',
@@ -247,7 +240,9 @@ describe('every operation that sends variables refuses an empty one the same way
 			{ templates: { wat_welcome: welcome } },
 		);
 		expect(requests).toEqual([]);
-		expect(error?.message).toMatch(/^Variable first_name is empty (for \+\d+ \(item 0\)|in item 0)$/);
+		expect(error?.message).toMatch(
+			/^Variable first_name is empty (for \+\d+ \(item 0\)|in item 0)$/,
+		);
 		expect(error?.description).toMatch(
 			new RegExp(
 				`^${field} → first_name is \\{\\{ \\$json\\.nickname \\}\\}, which gave empty text`,

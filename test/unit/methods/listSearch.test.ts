@@ -27,7 +27,8 @@ const templates = [
 ];
 
 describe('list search', () => {
-	it('templates: one request per call, only approved ones, with name, language, status and the body (a user picks by what the message says)', async () => {
+	it('templates: one request per call, only approved ones, with name, language, status and the body', async () => {
+		// The body: a user picks by what the message says.
 		const { context, requests } = createLoadOptionsContext({
 			responses: [{ statusCode: 200, body: templates }],
 		});

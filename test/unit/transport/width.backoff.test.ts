@@ -28,7 +28,8 @@ async function untilSettled<T>(work: Promise<T>, stepMs = 10): Promise<T> {
  * of refused ones included) stay within the execution's width, which halves on each 429.
  */
 describe('a rate-limited Peach (429, Retry-After 1 s, for 30 s)', () => {
-	it('400 sends, Max Concurrent Requests 200: one try a second once the width is down to 1 (retries included), never more at once than the width allows', async () => {
+	it('400 sends, Max Concurrent Requests 200: one try a second at width 1, never more at once than the width', async () => {
+		// Retries included.
 		const startedAt = performance.now();
 		const refusingUntil = startedAt + 30_000;
 		let withPeach = 0;

@@ -14,7 +14,7 @@ describe('Width: as wide as Peach allows', () => {
 		return { width: new Width(ceiling, () => clock.now, lately), clock, lately };
 	}
 
-	it('after a 429 in this process lately: starts narrow, doubles each round trip while answers are prompt, never above the ceiling', () => {
+	it('after a recent 429 in this process: starts narrow, doubles each prompt round trip, never above the ceiling', () => {
 		const { width, clock } = controller(200);
 		expect(width.current).toBe(WIDTH.start);
 		const seen = [width.current];
@@ -70,7 +70,7 @@ describe('Width: as wide as Peach allows', () => {
 		expect(controller(5, true).width.current).toBe(5);
 	});
 
-	it('a 429 or a slower answer in one execution makes the next ones of the process start narrow, until the process was quiet for 5 minutes', () => {
+	it("a 429 or a slower answer in one execution makes the process's next ones start narrow, until 5 quiet minutes", () => {
 		const clock = { now: 0 };
 		const lately = new Lately(() => clock.now);
 		const widthAt = () => new Width(200, () => clock.now, lately);
@@ -99,7 +99,8 @@ describe('Width: as wide as Peach allows', () => {
 		expect(widthAt().current).toBe(200);
 	});
 
-	it('a first round at the ceiling that Peach refuses (429) falls to where a held-back start begins, then halves once per round trip and grows by one per round trip', () => {
+	it('a refused (429) first round at the ceiling falls to a held-back start, halves per round trip, grows by one', () => {
+		// Falls to where a held-back start begins; then halves once per round trip and grows by one per round trip.
 		const { width, clock } = controller(200, true);
 		clock.now += 1000;
 		width.answered(100, true);

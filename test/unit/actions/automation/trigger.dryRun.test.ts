@@ -1,22 +1,12 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { DRY_RUN_NOTE } from '../../../../nodes/Peach/actions/run/dryRun';
 import { locator } from '../../support/harness';
-import { run } from './run';
+import { expectRefusedAsReal } from '../../support/dryRunRefusal';
+import { run, trigger } from './run';
 
 /** Dry Run of Automation → Trigger: every check of a real run, nothing triggered, read or recorded. */
-
-const trigger = {
-	resource: 'automation',
-	operation: 'trigger',
-	automationId: locator('strm_1'),
-	phoneNumber: '+919988776655',
-	contactFields: { name: 'Asha' },
-	payloadInput: 'fields',
-	payload: { values: [{ key: 'order_id', value: 'A-7' }] },
-};
 
 const itemsOf = (output: unknown) => (output as INodeExecutionData[][])[0];
 
@@ -47,15 +37,7 @@ describe('Dry Run: Automation → Trigger', () => {
 			{ phoneNumber: '' },
 			{ automationId: locator('') },
 		];
-		for (const bad of bads) {
-			const real = await run({ ...trigger, ...bad });
-			const dry = await run({ ...trigger, ...bad, dryRun: true });
-			expect(real.requests).toEqual([]);
-			expect(dry.requests).toEqual([]);
-			expect(dry.hints).toEqual([]);
-			expect(dry.output).toBeInstanceOf(NodeOperationError);
-			expect((dry.output as Error).message).toBe((real.output as Error).message);
-		}
+		await expectRefusedAsReal(run, trigger, bads);
 	});
 
 	it('off: the trigger goes as before, exactly the request the Dry Run showed, accepted', async () => {
@@ -63,9 +45,11 @@ describe('Dry Run: Automation → Trigger', () => {
 		const real = await run(trigger, [{ statusCode: 200, body: { event_id: 'evt_3' } }]);
 		const wouldSend = itemsOf(dry.output)[0].json.wouldSend as IDataObject;
 		expect(real.requests).toHaveLength(1);
-		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual(
-			[wouldSend.method, `https://peach.test${String(wouldSend.path)}`, wouldSend.body],
-		);
+		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual([
+			wouldSend.method,
+			`https://peach.test${String(wouldSend.path)}`,
+			wouldSend.body,
+		]);
 		expect(itemsOf(real.output)[0].json).toEqual({
 			to: '+919988776655',
 			outcome: 'accepted',

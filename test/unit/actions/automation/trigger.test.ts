@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { locator } from '../../support/harness';
-import { run } from './run';
+import { run, trigger } from './run';
 
 describe('Automation → Get Many, Get, Update, Trigger', () => {
 	it('Trigger posts the contact and the payload at the top level; a 429 is sent again, a 503 never', async () => {
-		const base = {
-			resource: 'automation',
-			operation: 'trigger',
-			automationId: locator('strm_1'),
-			phoneNumber: '+919988776655',
-			contactFields: { name: 'Asha' },
-			payloadInput: 'fields',
-			payload: { values: [{ key: 'order_id', value: 'A-7' }] },
-		};
+		const base = trigger;
 		const { requests } = await run(base);
 		expect([requests[0].options.method, requests[0].url, requests[0].body]).toEqual([
 			'POST',

@@ -18,6 +18,7 @@ import {
 	PeachLedger,
 } from '../../support/peachLedger';
 import { phones } from '../../support/recoveryRuns';
+import { springSale as launch } from '../../support/templates';
 
 /**
  * Broadcast → Launch with Peach as witness: a broadcast Peach lists with the same name and template,
@@ -25,18 +26,6 @@ import { phones } from '../../support/recoveryRuns';
  * the launch's outcome stays unknown.
  */
 
-const launch = (phone: string, extra: Record<string, unknown> = {}) => ({
-	resource: 'broadcast',
-	operation: 'launch',
-	name: 'Spring sale',
-	templateId: locator('wat_welcome'),
-	variablesInput: 'fields',
-	variables: {},
-	recipients: 'items',
-	contactPhoneNumber: phone,
-	deliveryMode: 'instant',
-	...extra,
-});
 const serverError = { statusCode: 500, body: { message: 'Internal error' } };
 const LATER = '2026-03-01T10:05:00Z';
 

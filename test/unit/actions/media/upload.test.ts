@@ -114,12 +114,12 @@ describe('Media → Upload: where the bytes may go', () => {
 		],
 		...['http://localhost:8080/up_1', 'http://127.0.0.2/up_1', 'https://[::1]:9443/up_1'].map(
 			(url): [string, { url: string }, string] => [
-				`this machine's own address (${url}) while the Base URL is Peach's`,
+				`the n8n machine (${url}) with Peach's Base URL`,
 				{ url },
 				`the storage URL ${new URL(url).protocol}//${new URL(url).host} is on the n8n machine itself, while the Base URL is not`,
 			],
 		),
-	])('refuses %s before a byte leaves; nothing is finalized', async (_label, direct, reason) => {
+	])('refuses %s before a byte leaves; nothing finalized', async (_label, direct, reason) => {
 		const { requests, plainRequests, output } = await run(upload, [answerWith(direct), finalized], {
 			binary,
 			plainResponses: [{ statusCode: 204, body: '' }],

@@ -1,8 +1,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { DRY_RUN_NOTE } from '../../../../nodes/Peach/actions/run/dryRun';
+import { expectRefusedAsReal } from '../../support/dryRunRefusal';
 import { run } from './run';
 
 /**
@@ -69,18 +69,8 @@ describe('Dry Run: Order → Refund', () => {
 	});
 
 	it('a bad item is refused with the same error as a real run, before anything', async () => {
-		for (const bad of [{ amount: 0 }, { orderId: '' }, { amount: 120.5 }, { currency: 'USD' }]) {
-			const real = await run({ ...refund, ...bad });
-			const dry = await run({ ...refund, ...bad, dryRun: true });
-			expect(real.requests).toEqual([]);
-			expect(dry.requests).toEqual([]);
-			expect(dry.hints).toEqual([]);
-			expect(dry.output).toBeInstanceOf(NodeOperationError);
-			expect((dry.output as Error).message).toBe((real.output as Error).message);
-			expect((dry.output as { description?: string }).description).toBe(
-				(real.output as { description?: string }).description,
-			);
-		}
+		const bads = [{ amount: 0 }, { orderId: '' }, { amount: 120.5 }, { currency: 'USD' }];
+		await expectRefusedAsReal(run, refund, bads, { sameDescription: true });
 	});
 
 	it('off: the refund goes as before, exactly the request the Dry Run showed, accepted', async () => {
@@ -90,9 +80,11 @@ describe('Dry Run: Order → Refund', () => {
 		]);
 		const wouldSend = itemsOf(dry.output)[0].json.wouldSend as IDataObject;
 		expect(real.requests).toHaveLength(1);
-		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual(
-			[wouldSend.method, `https://peach.test${String(wouldSend.path)}`, wouldSend.body],
-		);
+		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual([
+			wouldSend.method,
+			`https://peach.test${String(wouldSend.path)}`,
+			wouldSend.body,
+		]);
 		expect(itemsOf(real.output)[0].json).toEqual({
 			order: 'wa_ord_1',
 			outcome: 'accepted',
@@ -154,15 +146,7 @@ describe('Dry Run: Order → Create', () => {
 			{ phoneNumber: '9988776655' },
 			{ additionalFields: { expiresAt: '2000-01-01T00:00:00Z' } },
 		];
-		for (const bad of bads) {
-			const real = await run({ ...create, ...bad });
-			const dry = await run({ ...create, ...bad, dryRun: true });
-			expect(real.requests).toEqual([]);
-			expect(dry.requests).toEqual([]);
-			expect(dry.hints).toEqual([]);
-			expect(dry.output).toBeInstanceOf(NodeOperationError);
-			expect((dry.output as Error).message).toBe((real.output as Error).message);
-		}
+		await expectRefusedAsReal(run, create, bads);
 	});
 
 	it('off: the order goes as before, exactly the request the Dry Run showed, accepted', async () => {
@@ -170,9 +154,11 @@ describe('Dry Run: Order → Create', () => {
 		const real = await run(create);
 		const wouldSend = itemsOf(dry.output)[0].json.wouldSend as IDataObject;
 		expect(real.requests).toHaveLength(1);
-		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual(
-			[wouldSend.method, `https://peach.test${String(wouldSend.path)}`, wouldSend.body],
-		);
+		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual([
+			wouldSend.method,
+			`https://peach.test${String(wouldSend.path)}`,
+			wouldSend.body,
+		]);
 		expect(itemsOf(real.output)[0].json).toEqual({
 			to: '+919988776655',
 			outcome: 'accepted',

@@ -82,7 +82,8 @@ describe('Order', () => {
 		}
 	});
 
-	it('Refund: ₹3,000 reads as money: amount 300000 beside amountRupees "₹3,000.00", in that order, and Peach\'s own keys stay Peach\'s', async () => {
+	it('Refund: ₹3,000 reads as money: amount 300000 beside amountRupees "₹3,000.00"; Peach\'s keys stay', async () => {
+		// In that order, and Peach's own keys stay Peach's.
 		const { output } = await run(
 			{ resource: 'order', operation: 'refund', orderId: 'wa_ord_demo_paid_1', amount: 300000 },
 			[

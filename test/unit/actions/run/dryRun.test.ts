@@ -102,8 +102,8 @@ const send = {
 };
 
 describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', () => {
-
-	it('Send: each item shows the exact request and the message as the phone shows it (header, body, footer, URL button with its suffix); then a real run sends exactly that', async () => {
+	it('Send: each item shows the exact request and the message as the phone shows it; a real run sends that', async () => {
+		// The message: header, body, footer, URL button with its suffix; the real run sends exactly that request.
 		const dryRun = await run({ ...send, ...dry });
 		expect(dryRun.error).toBeUndefined();
 		expect(dryRun.requests).toEqual([]);
@@ -175,7 +175,8 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 		expect(error?.message).toBe('Variable first_name is empty for +919900000002 (item 1)');
 	});
 
-	it('Send with Header Media From a Binary Field: nothing is uploaded; the request holds the file by its place and the phone shows its name', async () => {
+	it("Send with Header Media From a Binary Field: nothing uploaded; the phone shows the file's name", async () => {
+		// The request holds the file by its place.
 		const { items, requests, plainRequests } = await run(
 			{
 				...send,
@@ -223,7 +224,8 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 		expect((items[0].json.preview as IDataObject).body).toBe('Hi Asha, welcome!');
 	});
 
-	it('Send and Wait: the message with its answer link in the exact request, shown as [answer link] where a person reads it; the workflow does not wait', async () => {
+	it('Send and Wait: the answer link in the exact request, shown as [answer link]; the workflow does not wait', async () => {
+		// [answer link] is what stands where a person reads the message.
 		const { items, requests, putExecutionToWait } = await run(
 			{
 				resource: 'templateMessage',

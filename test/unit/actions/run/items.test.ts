@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../../nodes/Peach/Peach.node';
 import { type FakeResponse, locator, runPeach } from '../../support/harness';
+import { approvalRequestRead as template } from '../../support/templates';
 
 /**
  * On Error → Continue (using error output): n8n-core's own routing (`WorkflowExecute.
@@ -100,21 +101,6 @@ const notFound: FakeResponse = { statusCode: 404, body: { message: 'Not found' }
 const refused: FakeResponse = {
 	statusCode: 422,
 	body: { status: 'failed', reason: { contact: { phone_number: ['is blocked'] } } },
-};
-const template = {
-	statusCode: 200,
-	body: {
-		id: 'wat_approval',
-		name: 'approval_request',
-		status: 'approved',
-		components: [
-			{
-				component_type: 'body',
-				value:
-					"{{message | example: 'Refund?'}} Answer: {{approval_link | example: 'https://x.test'}}",
-			},
-		],
-	},
 };
 
 interface Case {

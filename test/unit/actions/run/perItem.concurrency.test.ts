@@ -50,7 +50,9 @@ describe('router: Max Concurrent Requests', () => {
 		);
 	});
 
-	it('by default every item at once when fewer than the ceiling (200) and nothing held the process back; 32 to start with after a 429 in it lately; one at a time when set to 1', async () => {
+	it('by default every item at once under the ceiling; 32 to start after a recent 429; one at a time when set to 1', async () => {
+		// Every item at once when fewer than the ceiling (200) and nothing held the process back; 32 to start
+		// with after a 429 in this process lately.
 		const quiet = timedOperation(Array.from({ length: 40 }, () => 5));
 		await router.call(context(40), registryWith(quiet.operation));
 		expect(quiet.state.most).toBe(40);
@@ -64,7 +66,8 @@ describe('router: Max Concurrent Requests', () => {
 		expect(one.state.most).toBe(1);
 	});
 
-	it('Continue On Fail keeps every item in order; without it, the first failure in input order is the error and no new item starts', async () => {
+	it('Continue On Fail keeps every item in order; without it, the first failure in input order is the error', async () => {
+		// And no new item starts after it.
 		const cof = timedOperation([20, 1, 1, 1], [1]);
 		const [output] = await router.call(
 			context(4, true, { concurrency: 2 }),

@@ -7,7 +7,8 @@ import {
 	sightOf,
 	withPersonView,
 } from '../../../../nodes/Peach/actions/run/presentation';
-import { locator, runOverInputs } from '../../support/harness';
+import { runOverInputs } from '../../support/harness';
+import { sendWelcomeByName as sendEach, welcome } from '../../support/templates';
 import { newExecution } from '../../support/n8nRecovery';
 import { accepted, phones, refused, runTry, send } from '../../support/recoveryRuns';
 
@@ -19,30 +20,15 @@ import { accepted, phones, refused, runTry, send } from '../../support/recoveryR
 
 const PERSON = ['to', 'message', 'outcome', 'peachId'];
 
-const welcome: IDataObject = {
-	id: 'wat_welcome',
-	name: 'welcome',
-	status: 'approved',
-	components: [
-		{ index: 0, component_type: 'body', value: "Hi {{first_name | example: 'Asha'}}, welcome!" },
-	],
-};
 const people = [
 	{ phone: '+919988776655', name: 'Ravi' },
 	{ phone: '+919988776656', name: 'Asha' },
 ];
-const sendEach = {
-	resource: 'templateMessage',
-	operation: 'send',
-	phoneNumber: '={{ $json.phone }}',
-	templateId: locator('wat_welcome'),
-	variablesInput: 'fields',
-	variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
-};
 const queued = { statusCode: 200, body: { status: 'success', event_id: 'evt_1' } };
 
 describe('the person’s view leads every delivering output', () => {
-	it('a real send: to whom, the message as the phone shows it, queued, Peach’s event_id; Peach’s answer beneath, as it came', async () => {
+	it('a real send: to whom, the message as the phone shows it, queued, Peach’s event_id; Peach’s answer beneath', async () => {
+		// Peach's answer as it came.
 		const { items } = await runOverInputs(sendEach, [people[0]], queued, {
 			templates: { wat_welcome: welcome },
 		});
@@ -57,13 +43,11 @@ describe('the person’s view leads every delivering output', () => {
 		expect(Object.keys(items[0].json).slice(0, 4)).toEqual(PERSON);
 	});
 
-	it('a Dry Run: the same view, "not sent: Dry Run", then dryRun, the exact request and the preview; the sentence is the notice, said once', async () => {
-		const { items, hints } = await runOverInputs(
-			{ ...sendEach, dryRun: true },
-			people,
-			queued,
-			{ templates: { wat_welcome: welcome } },
-		);
+	it('a Dry Run: the same view, "not sent: Dry Run", then dryRun, the exact request and the preview', async () => {
+		// The sentence is the notice, said once.
+		const { items, hints } = await runOverInputs({ ...sendEach, dryRun: true }, people, queued, {
+			templates: { wat_welcome: welcome },
+		});
 		expect(items.map((item) => Object.keys(item.json))).toEqual([
 			['to', 'message', 'outcome', 'dryRun', 'wouldSend', 'preview'],
 			['to', 'message', 'outcome', 'dryRun', 'wouldSend', 'preview'],
@@ -80,7 +64,8 @@ describe('the person’s view leads every delivering output', () => {
 		expect(items[0].json.preview).not.toHaveProperty('buttons');
 	});
 
-	it('a Retry On Fail: what an earlier try sent says "already sent", with Peach’s ID from the answer kept then; alreadySent stays', async () => {
+	it('a Retry On Fail: what an earlier try sent says "already sent", with Peach’s ID kept from its answer', async () => {
+		// alreadySent stays in the output.
 		const execution = newExecution();
 		const params = phones(2).map((phone) => send(phone));
 		await runTry(execution, params, [accepted('evt_1'), refused]);
@@ -94,7 +79,8 @@ describe('the person’s view leads every delivering output', () => {
 		expect(items[0].json.event_id).toBe('evt_1');
 	});
 
-	it('with Continue On Fail: a refused item says "not sent", one that may have reached Peach "outcome unknown"; the error stays beneath', async () => {
+	it('with Continue On Fail: a refused item says "not sent", one that may have reached Peach "outcome unknown"', async () => {
+		// The error stays beneath.
 		const { items } = await runOverInputs(
 			{ ...sendEach, phoneNumber: '={{ $json.phone }}' },
 			[{ phone: 'bad', name: 'X' }, people[0], people[1]],
@@ -150,7 +136,8 @@ describe('the view, field by field (pure)', () => {
 		).toEqual({ to: '+911 and 1 more', message: 'Hi A' });
 	});
 
-	it('"already sent" shows Peach’s ID and status when the record found them in Peach’s list (alreadySent.peach), and Wait for Delivery’s status once known', () => {
+	it('"already sent" shows Peach’s ID and status from Peach’s list, and Wait for Delivery’s status once known', () => {
+		// Peach's ID and status when the record found them in Peach's list (alreadySent.peach).
 		const earlier: IDataObject = {
 			alreadySent: {
 				at: null,

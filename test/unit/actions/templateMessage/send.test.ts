@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { buildSendTemplateMessageBody } from '../../../../nodes/Peach/actions/templateMessage/shared';
 import { Peach } from '../../../../nodes/Peach/Peach.node';
-import {
-	type FakeResponse,
-	createExecuteContext,
-	jsonOf,
-	locator,
-	TEST_API_KEY,
-} from '../../support/harness';
+import { createExecuteContext, jsonOf, locator, TEST_API_KEY } from '../../support/harness';
+import { throwingRunner } from '../../support/resourceRun';
 
 const minimal = {
 	resource: 'templateMessage',
@@ -25,15 +20,7 @@ const minimal = {
 
 const accepted = { statusCode: 200, body: { status: 'success', event_id: 'evt_1' } };
 
-async function run(
-	params: Record<string, unknown> | Array<Record<string, unknown>>,
-	responses: FakeResponse[] = [accepted],
-	extra = {},
-) {
-	const harness = createExecuteContext({ params, responses, ...extra });
-	const output = await new Peach().execute.call(harness.context);
-	return { ...harness, output };
-}
+const run = throwingRunner({ responses: [accepted] });
 
 describe('Template Message → Send', () => {
 	it('posts only the required fields when nothing else is set', async () => {

@@ -8,6 +8,7 @@ import {
 	locator,
 	type RecordedRequest,
 } from '../../support/harness';
+import { throwingRunner } from '../../support/resourceRun';
 
 /** A fake clock that n8n's sleep advances, so timeouts are tested without waiting. */
 const clock = vi.hoisted(() => ({ now: 0 }));
@@ -64,11 +65,8 @@ function pausesBetweenReads(requests: RecordedRequest[]): number[] {
 	return starts.slice(1).map((start, index) => start - starts[index]);
 }
 
-async function run(responses: FakeResponse[], params = send) {
-	const harness = createExecuteContext({ params, responses });
-	const output = await new Peach().execute.call(harness.context);
-	return { ...harness, output };
-}
+const runSend = throwingRunner();
+const run = async (responses: FakeResponse[], params = send) => await runSend(params, responses);
 
 describe('Template Message → Send → variables from the template', () => {
 	it('sends the mapped variables', async () => {
@@ -79,7 +77,8 @@ describe('Template Message → Send → variables from the template', () => {
 		});
 	});
 
-	it('a mapped field that comes out empty is refused, naming it, even for a variable the template does not show (never dropped silently)', async () => {
+	it('a mapped field that comes out empty is refused, naming it, even for a variable the template does not show', async () => {
+		// It is never dropped silently.
 		const harness = createExecuteContext({
 			params: {
 				...send,

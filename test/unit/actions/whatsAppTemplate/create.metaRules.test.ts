@@ -70,7 +70,8 @@ describe("WhatsApp Template → Create: Meta's rules for a body's variables", ()
 			"Approval needed: {{message | example: 'Approve the refund of ₹1,200 for order A-7?'}} Tap the button below to answer.",
 		],
 	] as const) {
-		it(`Approval Request (${placement}): a body with words before, between and after its variables, and enough of them; created without a hint`, async () => {
+		it(`Approval Request (${placement}): words around its variables, enough of them: created without a hint`, async () => {
+			// Words before, between and after its variables.
 			const { requests, hints } = await run(
 				{ ...create, componentsInput: 'approval', approvalLinkPlacement: placement },
 				[created],

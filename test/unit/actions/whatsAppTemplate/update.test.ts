@@ -35,7 +35,8 @@ describe('WhatsApp Template → Update', () => {
 		});
 	});
 
-	it("points out, as a hint, a changed text that would break Meta's body rules if it is the body; a URL is not looked at; the change is sent", async () => {
+	it("hints at a changed text that would break Meta's body rules if it is the body; the change is sent", async () => {
+		// A URL is not looked at.
 		const { requests, hints } = await run(
 			{
 				...update,

@@ -254,7 +254,8 @@ describe('peachDecides: what the record does with what Peach says', () => {
 		expect(earlier).toMatchObject({ outcome: 'unknown', peachUnread: true });
 	});
 
-	it('a Retry whose record shows nothing of it: Peach shows it ⇒ sent; none or cannot tell ⇒ the record decides (made); unread ⇒ unknown', async () => {
+	it('a Retry whose record shows nothing of it: Peach shows it ⇒ sent; none ⇒ the record decides; unread ⇒ unknown', async () => {
+		// None, or Peach's list cannot tell ⇒ the record decides (made).
 		expect((await decide({ a: [5] }, undefined, 'notReached')).earlier?.outcome).toBe('sent');
 		expect((await decide({ a: [] }, undefined, 'notReached')).earlier).toBeUndefined();
 		expect((await decide({ a: 'cannot' }, undefined, 'notReached')).earlier).toBeUndefined();

@@ -25,6 +25,7 @@ import {
 	serverError,
 	twice,
 } from '../../../support/recoveryRuns';
+import { approvalRequestRead, springSale } from '../../../support/templates';
 
 /**
  * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail
@@ -167,7 +168,8 @@ describe("the editor's Retry of a failed execution", () => {
 		expect(new Set(phonesSent)).toEqual(new Set(phones(count)));
 	});
 
-	it('"with the currently saved workflow": a fixed item is sent as it is now; an item sent before whose content changed is not sent again (the same contact and template)', async () => {
+	it('"with the currently saved workflow": a fixed item is sent as it is now; a changed sent one not again', async () => {
+		// An item sent before whose content changed is not sent again (the same contact and template).
 		const params = phones(3).map((phone) => send(phone));
 		const original = newExecution();
 		await runTry(original, params, answersFor(3, { 2: refused }));
@@ -246,7 +248,8 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		return { store, execution, params, crashed: harness.requests };
 	}
 
-	it("nothing Peach accepted before the crash is sent again; what was under way and Peach now lists is resolved as sent, with Peach's ID", async () => {
+	it('nothing Peach accepted before the crash is sent again; what was under way and Peach lists is sent', async () => {
+		// Resolved as sent, with Peach's ID.
 		const { execution, params, crashed } = await crashAfter(40, 17, 5);
 		const retry = crashRetry(execution);
 		const result = await runTry(retry, params, answersFor(40), { continueOnFail: true });
@@ -309,7 +312,8 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		expect(result.requests).toHaveLength(40 - 17 - 5);
 	});
 
-	it("where Peach's list shows only what its documentation shows (no contact, no template), the record decides alone: sent ones skipped, those under way unknown", async () => {
+	it("where Peach's list is as documented, the record decides alone: sent ones skipped, those under way unknown", async () => {
+		// As documented: no contact, no template.
 		const execution = newExecution(new FakeDeduplicationStore());
 		execution.peach = new FakePeachList('documented');
 		const params = phones(40).map((phone) => ({
@@ -342,7 +346,9 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		expect(second.requests).toHaveLength(3);
 	});
 
-	it("n8n 1.x (its execution context made when the execution runs): a stalled job run again in the same execution (1.x's default) sends nothing twice", async () => {
+	it('n8n 1.x: a stalled job run again in the same execution sends nothing twice', async () => {
+		// 1.x makes its execution context when the execution runs; running a stalled job again in the same
+		// execution is 1.x's default.
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store, { n8nLine: 1 });
 		const params = phones(6).map((phone) => ({
@@ -366,7 +372,8 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		expect(again.requests.map(phoneOf)).toEqual(phones(6).slice(4));
 	});
 
-	it('n8n 1.x: the Retry of a crashed execution gets a new execution and a new context, so the record cannot find it: Peach is asked over its own 24 hours, and nothing is sent twice', async () => {
+	it("n8n 1.x: a crash's Retry (a new execution and context) asks Peach over 24 hours; nothing is sent twice", async () => {
+		// The record cannot find the crashed execution; Peach is asked over its own 24 hours.
 		const { execution, params, crashed } = await crashAfter(10, 4, 2);
 		const result = await runTry(
 			{
@@ -382,7 +389,8 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		expect(Date.now() - since).toBeGreaterThan(24 * 3600_000);
 	});
 
-	it("n8n 1.x, Peach's list naming neither contact nor template: the Retry of a crashed execution sends again what was sent (README says so)", async () => {
+	it("n8n 1.x, Peach's list naming neither contact nor template: a crash's Retry sends again what was sent", async () => {
+		// README says so.
 		const execution = newExecution(new FakeDeduplicationStore());
 		execution.peach = new FakePeachList('documented');
 		const params = phones(10).map((phone) => ({
@@ -403,7 +411,8 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 });
 
 describe("n8n's deduplication store is written in turns", () => {
-	it('50 sends at 20 at a time over a slow database: none of the claims or outcomes is lost (the Retry of a crash finds all 50), in far fewer writes than deliveries', async () => {
+	it('50 sends at 20 at a time over a slow database: no claim or outcome lost, far fewer writes than deliveries', async () => {
+		// The Retry of a crash finds all 50.
 		const store = new FakeDeduplicationStore(20);
 		const params = phones(50).map((phone) => ({
 			...send(phone),
@@ -420,7 +429,8 @@ describe("n8n's deduplication store is written in turns", () => {
 		expect(items.filter((item) => item.json.alreadySent)).toHaveLength(50);
 	});
 
-	it("one contact's items in turn: one write and one read-back per delivery (its outcome rides with the next claim) and per folded group, and the record ends as one summary", async () => {
+	it("one contact's items in turn: a write and a read-back per delivery and folded group; one summary at the end", async () => {
+		// A delivery's outcome rides with the next claim.
 		const store = new FakeDeduplicationStore();
 		const params = Array.from({ length: 10 }, () => send('+919900000001'));
 		const result = await runTry(newExecution(store), params, answersFor(10));
@@ -529,18 +539,7 @@ describe('every delivering operation keeps the record', () => {
 	});
 
 	it('Broadcast → Launch from all items: a retry does not launch the broadcast again', async () => {
-		const launch = (phone: string) => ({
-			resource: 'broadcast',
-			operation: 'launch',
-			name: 'Spring sale',
-			templateId: locator('wat_welcome'),
-			variablesInput: 'fields',
-			variables: {},
-			recipients: 'items',
-			contactPhoneNumber: phone,
-			deliveryMode: 'instant',
-		});
-		const params = phones(3).map((phone) => launch(phone));
+		const params = phones(3).map((phone) => springSale(phone));
 		const original = newExecution();
 		await runTry(original, params, [{ statusCode: 200, body: { event_id: 'evt_b' } }]);
 		// The workflow failed in a later node and was retried from the start (a crash, say).
@@ -555,21 +554,6 @@ describe('every delivering operation keeps the record', () => {
 	});
 
 	it('Send and Wait: a question an earlier try sent is not sent again, and this run does not wait for it', async () => {
-		const template = {
-			statusCode: 200,
-			body: {
-				id: 'wat_approval',
-				name: 'approval_request',
-				status: 'approved',
-				components: [
-					{
-						component_type: 'body',
-						value:
-							"{{message | example: 'Refund?'}} Answer: {{approval_link | example: 'https://x.test'}}",
-					},
-				],
-			},
-		};
 		const params = [
 			{
 				resource: 'templateMessage',
@@ -584,7 +568,7 @@ describe('every delivering operation keeps the record', () => {
 		const original = newExecution();
 		const first = createExecuteContext({
 			params,
-			templates: { wat_approval: template.body },
+			templates: { wat_approval: approvalRequestRead.body },
 			responses: [accepted('evt_q')],
 			lineage: original,
 		});
@@ -592,7 +576,7 @@ describe('every delivering operation keeps the record', () => {
 		expect(first.putExecutionToWait).toHaveBeenCalledTimes(1);
 		const retry = createExecuteContext({
 			params,
-			templates: { wat_approval: template.body },
+			templates: { wat_approval: approvalRequestRead.body },
 			lineage: crashRetry(original),
 		});
 		const [[item]] = await new Peach().execute.call(retry.context);
@@ -607,7 +591,8 @@ describe('every delivering operation keeps the record', () => {
 });
 
 describe('an unknown outcome is never a success', () => {
-	it('the Retry of a crashed execution sends the rest, then fails naming the deliveries whose outcome is unknown (Peach does not list them), and what was sent', async () => {
+	it('the Retry of a crashed execution sends the rest, then fails naming the unknown deliveries and the sent ones', async () => {
+		// Unknown: Peach does not list them.
 		const { execution, params, crashed } = await crashingRun(12, 5, 2, false);
 		const retry = await runTry(crashRetry(execution), params, answersFor(12));
 		expect(twice(messagesPerPhone(crashed, retry))).toEqual([]);
@@ -628,7 +613,8 @@ describe('an unknown outcome is never a success', () => {
 		]);
 	});
 
-	it('Retry On Fail: a server error leaves item 2 unknown; every later try sends the rest once and fails again, never sending item 2 again', async () => {
+	it('Retry On Fail: a server error leaves item 2 unknown; every later try sends the rest once, never item 2', async () => {
+		// Each later try fails again.
 		const execution = newExecution();
 		const params = phones(4).map((phone) => ({
 			...send(phone),

@@ -133,7 +133,9 @@ describe('Loop Over Items: every batch is a run of the node in one execution', (
 		return retried;
 	}
 
-	it("the process dies at 2,900 sends, one ordinary execution runs, the Retry fails on what was under way, n8n saves it and lets it go; a second Retry sends nothing twice, and README's way on sends the rest once", async () => {
+	it('a crash at 2,900 sends, an ordinary run, a failed Retry let go: a second Retry sends nothing twice', async () => {
+		// The Retry fails on what was under way, n8n saves it and lets it go; README's way on sends the rest
+		// once.
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
 		// What was under way never reached Peach: the Retry cannot resolve it and fails there.
@@ -198,7 +200,8 @@ describe('a retired record answers every later Retry', () => {
 		return results;
 	}
 
-	it('a Retry that succeeded is saved and let go (retired); the next Retry of the crashed loop sends none of its 4 batches again, nor the one after it', async () => {
+	it('a Retry that succeeded is let go (retired); the next Retry of the crashed loop sends none of its batches', async () => {
+		// None of its 4 batches again, nor the one after it.
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
 		const crashed = [
@@ -246,7 +249,8 @@ describe('a delivery is named by what it sends', () => {
 		return { execution, crashed, retry };
 	}
 
-	it('the query gained a row at the front and lost one in the middle: the new row is sent once, the lost one is not, nothing twice, nothing said sent that was not', async () => {
+	it('the query gained a row at the front and lost one in the middle: the new row sent once, the lost one not', async () => {
+		// Nothing twice, nothing said sent that was not.
 		const before = phones(100).map((phone) => send(phone));
 		const gained = send('+447700900123');
 		const after = [gained, ...before.slice(0, 50), ...before.slice(51)];
@@ -270,7 +274,8 @@ describe('a delivery is named by what it sends', () => {
 		}
 	});
 
-	it("one contact's different messages (one per order), rows gained and reordered on the Retry: each order's message once, and the new one sent, also where Peach's list cannot tell", async () => {
+	it("one contact's messages (one per order), rows gained and reordered on the Retry: each once, the new one sent", async () => {
+		// Also where Peach's list cannot tell.
 		const contact = '+919900000007';
 		const order = (id: string) => send(contact, `order ${id}`);
 		const before = ['A-1', 'A-2', 'A-3', 'A-4', 'A-5', 'A-6'].map(order);
@@ -329,7 +334,8 @@ describe('a delivery is named by what it sends', () => {
 		expect(amounts.sort()).toEqual([1000, 2000, 3000]);
 	});
 
-	it("Request Options → Delivery Key names a delivery as the user's data does: an item whose message changed is not sent again for the same key", async () => {
+	it("Delivery Key names a delivery as the user's data does: a changed message is not sent again for the same key", async () => {
+		// Request Options → Delivery Key.
 		const item = (phone: string, order: string, name: string) => ({
 			...send(phone, name),
 			requestOptions: { deliveryKey: order },
@@ -355,7 +361,8 @@ describe('a delivery is named by what it sends', () => {
 });
 
 describe('an execution is named by itself', () => {
-	it('a Retry whose execution never reached Peach, started in the same millisecond as one that did: its message is sent, not reported already sent', async () => {
+	it('a Retry of a run that never reached Peach, started the same millisecond as one that did: its message is sent', async () => {
+		// Sent, not reported already sent.
 		const store = new FakeDeduplicationStore();
 		const at = 1_700_000_123_000;
 		const other = newExecution(store, { establishedAt: at });
@@ -370,7 +377,9 @@ describe('an execution is named by itself', () => {
 });
 
 describe('another worker writes the same row from an older copy (queue mode)', () => {
-	it("a claim dropped by the other worker's older copy is written again and proven before its request; the worker dies right after it: the Retry finds the claim and Peach's list, and sends nothing", async () => {
+	it('a dropped claim is written again and proven before its request; the worker dies: the Retry sends nothing', async () => {
+		// The claim was dropped by the other worker's older copy; the worker dies right after the request. The
+		// Retry finds the claim and Peach's list.
 		const store = new FakeDeduplicationStore();
 		// The node's row exists (an earlier execution); the other worker read it before the claim.
 		await runTry(newExecution(store), [send('+919800000001')], answersFor(1));
@@ -391,7 +400,8 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 		expect(twice(messagesPerPhone(dying, retry))).toEqual([]);
 	});
 
-	it("a bucket's first entries dropped by the other worker's older copy: the Retry sends none of that bucket's sent messages again", async () => {
+	it("a bucket's first entries dropped by an older copy: the Retry sends none of that bucket's messages again", async () => {
+		// The older copy is the other worker's; none of the bucket's sent messages is sent again.
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
 		const contact = '+919800000003';
@@ -431,7 +441,9 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 		expect(twice(messagesPerPhone(crashed, first, second))).toEqual([]);
 	});
 
-	it('1,000 single-send executions, 20 at a time, while another worker rewrites the row from stale reads (its copy, read before every third call of theirs, written right after it: over a thousand such writes, each dropping what that call wrote): none fails, and the Retry of any of them sends nothing again', async () => {
+	it('1,000 single-send executions, 20 at a time, under stale rewrites of the row: none fails, no Retry resends', async () => {
+		// Another worker rewrites the row from stale reads: its copy, read before every third call of theirs,
+		// written right after it (over a thousand such writes, each dropping what that call wrote).
 		const store = new FakeDeduplicationStore();
 		const executions = phones(1000).map(() => newExecution(store));
 		const peach = executions[0].peach;
@@ -467,7 +479,8 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 		expect(retries.every((retry) => outcomesOf(retry).alreadySent.length === 1)).toBe(true);
 	}, 150_000);
 
-	it("after another worker inserted the row, one contact's messages take a claim and its read-back each (and three calls per folded group): the proof's reads are counted", async () => {
+	it("after another worker inserted the row: a claim and a read-back per message; the proof's reads counted", async () => {
+		// One contact's messages; three calls per folded group.
 		const store = new FakeDeduplicationStore();
 		store.insertedMeanwhile.push(['other worker 0']);
 		const first = await runTry(newExecution(store), [send('+919800000001')], answersFor(1));
@@ -578,7 +591,7 @@ describe('what the record keeps, and for how long', () => {
 		expect(store.size()).toBe(0);
 	}, 30_000);
 
-	it("a crashed execution's record stays through a failed Retry (saved, let go), and after a Retry that succeeds one fact replaces it", async () => {
+	it("a crash's record stays through a failed Retry (saved, let go); after a successful one, one fact replaces it", async () => {
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
 		execution.peach.unansweredReachPeach = false;
@@ -616,7 +629,8 @@ describe('what the record keeps, and for how long', () => {
 		expect(outcomesOf(third).alreadySent).toHaveLength(30);
 	});
 
-	it('with 20,000 deliveries before (executions n8n saved as they ended, the process looked and let go): the row is what a fresh one is', async () => {
+	it('with 20,000 deliveries before, saved and let go: the row is what a fresh one is', async () => {
+		// Executions n8n saved as they ended; the process looked and let them go.
 		const store = new FakeDeduplicationStore();
 		const first = newExecution(store);
 		const ids: string[] = [];
@@ -641,7 +655,9 @@ describe('what the record keeps, and for how long', () => {
 		expect(ids.every((id) => (first.executions.reads.get(id) ?? 0) >= 1)).toBe(true);
 	}, 120_000);
 
-	it('processes killed after their execution ended: killed a moment later, each has let its record go (the row is what a fresh one is); killed at once, each leaves its run’s summary and what it replaces (8 entries), dropped at the cap', async () => {
+	it('processes killed after their execution ended: a moment later, the record let go; at once, a summary kept', async () => {
+		// Killed a moment later, each has let its record go (the row is what a fresh one is); killed at once,
+		// each leaves its run's summary and what it replaces (8 entries), dropped at the cap.
 		const killedAfter = async (waitMs: number) => {
 			const store = new FakeDeduplicationStore();
 			const executions = newExecution(store).executions;
@@ -661,7 +677,8 @@ describe('what the record keeps, and for how long', () => {
 		expect(await killedAfter(0)).toBe(10 * 8);
 	}, 60_000);
 
-	it("a Retry of an execution that crashed before the node ran sends everything, fails later, is saved; a second Retry of the crashed execution sends nothing again, also where Peach's list cannot tell", async () => {
+	it('a crash before the node ran: its Retry sends all, fails later, is saved; a second Retry sends nothing again', async () => {
+		// Also where Peach's list cannot tell.
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
 		execution.peach = new FakePeachList('documented');

@@ -40,7 +40,8 @@ describe('how a Retry decides each delivery of this node (retryTable.ts)', () =>
 			expect(Object.values(RETRY_DECIDES[row])).not.toContain('make');
 	});
 
-	it("a row is the node context's outcome first, else the store's; nothing shown is never claimed unless the run was seen (or n8n 1.x)", () => {
+	it("a row is the node context's outcome first, else the store's; nothing shown is never claimed, unless seen", () => {
+		// Unless the run was seen (or n8n 1.x).
 		const retry = { retry: true, findsItsRecord: true, runSeen: false };
 		expect(recordSays({ outcome: 'sent', at: null }, 'notReached', retry)).toBe('contextSent');
 		expect(recordSays({ outcome: 'unknown', at: null }, 'sent', retry)).toBe('contextUnknown');

@@ -83,7 +83,8 @@ describe('Send and Wait → Custom Form: what people type, as a browser posts it
 		expect(html).not.toContain('checked>');
 	});
 
-	it('7,300 Devanagari characters in a Textarea (which allows 10,000) are taken: the limit counts what was typed, not its encoding', async () => {
+	it('7,300 Devanagari characters in a Textarea (max 10,000) are taken: the limit counts what was typed', async () => {
+		// Not its encoding.
 		const note = 'नमस्ते'.repeat(1217).slice(0, 7300);
 		const encoded = new URLSearchParams(posted({ 'field-5': note })).toString();
 		expect(Buffer.byteLength(encoded)).toBeGreaterThan(64 * 1024);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { option, base, askAndOpen } from './formRun';
 
 describe('Send and Wait → Custom Form: the page', () => {
-	it('a GET shows every field with its label, as n8n names them (field-<index>), with placeholders, defaults and options; nothing resumes', async () => {
+	it('a GET shows every field with its label, placeholders, defaults and options; nothing resumes', async () => {
+		// Labels as n8n names them (field-<index>).
 		const { result, sent } = await askAndOpen('GET');
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(sent.status).toBe(200);

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { waitTillOf } from '../../../../../nodes/Peach/actions/templateMessage/sendAndWait/limit';
 import { Peach } from '../../../../../nodes/Peach/Peach.node';
 import {
-	createExecuteContext,
 	type FakeResponse,
 	jsonOf,
 	locator,
@@ -19,6 +18,7 @@ import {
 	type WaitingExecution,
 } from '../../../support/n8nExecutionData';
 import { newExecution } from '../../../support/n8nRecovery';
+import { runner } from '../../../support/resourceRun';
 import { openLink, queryOf } from '../../../support/n8nWaiting';
 
 /** The sandbox's approval template: a message variable and the link as text in the body. */
@@ -79,15 +79,8 @@ const base = {
 /** A request's method: a Send and Wait that refuses reads its template (to name every problem) and sends nothing. */
 const methodOf = (request: { options: { method?: string } }) => request.options.method;
 
-async function run(
-	params: Record<string, unknown>,
-	responses: FakeResponse[],
-	extra: Record<string, unknown> = {},
-) {
-	const harness = createExecuteContext({ params, responses, templates: 'responses', ...extra });
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output };
-}
+/** The node over `responses`, its templates read from them; the output, or the error it threw. */
+const run = runner({ templates: 'responses' });
 
 /** The liquid values of the send (the last request). */
 function sentValues(requests: RecordedRequest[]): IDataObject {
@@ -175,7 +168,8 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		]);
 	});
 
-	it('In a Template Variable (default): the signed link and the message (one line) fill their variables; then the workflow waits', async () => {
+	it('In a Template Variable (default): the signed link and the message fill their variables; the workflow waits', async () => {
+		// The message on one line.
 		const { requests, output, putExecutionToWait } = await run(base, [inBody, queued]);
 		expect(requests.map((r) => `${r.options.method} ${r.url}`)).toEqual([
 			'GET https://peach.test/api/v1/whats_app_templates/wat_approval',
@@ -240,7 +234,8 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		expect(error.description).toContain('Nothing was sent');
 	});
 
-	it('a template without the link variable, or a message variable it lacks, is refused before the send, with every other problem of the run at once', async () => {
+	it('a template without the link or message variable is refused before the send, with every other problem', async () => {
+		// Every other problem of the run is named at once.
 		const noLink = await run({ ...base, linkVariable: 'answer_link' }, [inBody, queued]);
 		expect(noLink.requests).toHaveLength(1);
 		const linkError = noLink.output as NodeOperationError;
@@ -259,7 +254,9 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		expect(messageError.description).toContain(
 			'1) Message Variable "question" is not a variable of the template text: Pick the variable that should carry the message (the template has message, approval_link, order_id), or None',
 		);
-		expect(messageError.description).toContain('2) Variable message is empty for +919988776655 (item 0)');
+		expect(messageError.description).toContain(
+			'2) Variable message is empty for +919988776655 (item 0)',
+		);
 		const both = await run(
 			{ ...base, linkVariable: 'answer_link', messageVariable: 'question', message: '' },
 			[inBody, queued],
@@ -312,7 +309,9 @@ describe('Template Message → Send and Wait for Response: the send', () => {
 		);
 	});
 
-	it('one answer per execution: with several input items it asks for the first, as n8n says under the output ("This action will run only once, for the first input item"), and says nothing that contradicts it', async () => {
+	it('one answer per execution: with several input items it asks for the first, as n8n says under the output', async () => {
+		// n8n says "This action will run only once, for the first input item"; the node says nothing that
+		// contradicts it.
 		const { requests, output, putExecutionToWait } = await run(base, [inBody, queued], {
 			items: 2,
 		});
@@ -466,7 +465,7 @@ describe('Template Message → Send and Wait for Response: the answer link', () 
 		}
 	});
 
-	it('free text: the page has a text box; its POST resumes with { data: { text } } and says what was recorded; an empty one does not', async () => {
+	it('free text: a text box; its POST resumes with { data: { text } } and says what was recorded; an empty one not', async () => {
 		const parameters = {
 			responseType: 'freeText',
 			options: { responseFormTitle: 'Delivery slot', responseFormButtonLabel: 'Send answer' },
@@ -493,7 +492,8 @@ describe('Template Message → Send and Wait for Response: the answer link', () 
 
 describe('Send and Wait for Response: each link answers its own wait', () => {
 	for (const n8nLine of [2, 1] as const) {
-		it(`n8n ${n8nLine}.x, Loop Over Items: A is asked, then B, in one execution; A's old link resumes nothing and shows the question is closed; B's resumes B's wait`, async () => {
+		it(`n8n ${n8nLine}.x, Loop Over Items: A, then B, in one execution; A's old link resumes nothing`, async () => {
+			// A's old link shows the question is closed; B's resumes B's wait.
 			const execution = newWaitingExecution(n8nLine);
 			const a = await ask(execution, { ...base, phoneNumber: '+919900000001' });
 			// n8n resumes the execution with A's answer (a link of this wait), the loop asks B.

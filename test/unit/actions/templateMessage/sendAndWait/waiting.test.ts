@@ -29,7 +29,8 @@ function shownWhileWaiting(parameters: INode['parameters']): string {
 }
 
 describe('Send and Wait while it waits: who was asked what', () => {
-	it('names the contact, the question and the template (its ID: n8n gives $parameter a resource locator\'s value), as n8n evaluates the tooltip', () => {
+	it('names the contact, the question and the template (its ID), as n8n evaluates the tooltip', () => {
+		// Its ID: n8n gives $parameter a resource locator's value.
 		expect(
 			shownWhileWaiting({
 				resource: 'templateMessage',
