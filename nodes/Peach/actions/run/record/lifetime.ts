@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { proofWaitMs, writeProven } from './proof';
-import { factEntries, inTurn, recordAndRead, removeInCalls } from './store';
+import { factEntries, inTurn, lookFor, recordAndRead, removeInCalls } from './store';
 import type { DeduplicationStore, SavedExecutions } from './n8n';
 import { EXECUTIONS_KEPT_MS, savedStateOf } from './n8n';
 
@@ -128,8 +128,8 @@ async function lookAtDue(): Promise<void> {
 
 /**
  * Removes entries, and removes them again where another process's older copy of the row put them
- * back (n8n.ts, fact 1): read back after the proof's wait, as a claim is (proof.ts), up to
- * REMOVAL_TRIES times. A read records what it lacks, so each read is followed by a removal.
+ * back (n8n.ts, fact 1): looked for after the proof's wait, as a claim is read back (proof.ts), up to
+ * REMOVAL_TRIES times.
  */
 async function removeForGood(
 	store: DeduplicationStore,
@@ -137,12 +137,11 @@ async function removeForGood(
 	entries: string[],
 ): Promise<void> {
 	await inTurn(scope, async () => await removeInCalls(store, entries));
-	const read = recordAndRead(store, scope);
 	for (let tries = 0; tries < REMOVAL_TRIES; tries++) {
 		await sleep(proofWaitMs());
-		const { missing } = await read(entries);
-		await inTurn(scope, async () => await removeInCalls(store, entries));
-		if (missing.size === entries.length) return;
+		const back = [...(await lookFor(store, scope, entries))];
+		if (!back.length) return;
+		await inTurn(scope, async () => await removeInCalls(store, back));
 	}
 }
 

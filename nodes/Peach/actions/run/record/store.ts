@@ -95,6 +95,23 @@ export function recordAndRead(store: DeduplicationStore, scope: string): RecordA
 		});
 }
 
+/**
+ * Which of `items` the node's row holds. n8n can only answer by recording the ones it lacks, so those
+ * are removed again in the same turn.
+ */
+export async function lookFor(
+	store: DeduplicationStore,
+	scope: string,
+	items: string[],
+): Promise<Set<string>> {
+	if (!items.length) return new Set();
+	return await inTurn(scope, async () => {
+		const result = await checkAndRecord(store, items, LOOK_OPTIONS);
+		await removeInCalls(store, result.new.map(String));
+		return new Set(result.processed.map(String));
+	});
+}
+
 export async function removeInCalls(store: DeduplicationStore, items: string[]): Promise<void> {
 	for (let at = 0; at < items.length; at += REMOVALS_PER_CALL)
 		await timed(
@@ -218,17 +235,9 @@ export class RecordStore {
 		this.soon();
 	}
 
-	/**
-	 * Which of `items` the store holds. n8n can only answer by recording the ones it lacks, so those
-	 * are removed again in the same turn.
-	 */
+	/** Which of `items` the store holds (lookFor). */
 	async probe(items: string[]): Promise<Set<string>> {
-		if (!items.length) return new Set();
-		return await inTurn(this.scope, async () => {
-			const result = await checkAndRecord(this.store, items, LOOK_OPTIONS);
-			await removeInCalls(this.store, result.new.map(String));
-			return new Set(result.processed.map(String));
-		});
+		return await lookFor(this.store, this.scope, items);
 	}
 
 	/**
