@@ -531,11 +531,11 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			}
 			const seconds = (Date.now() - started) / 1000;
 			const sampled = await sampling.stop();
-			// What the finished executions left, once each worker's process looked at its next run.
+			// What the finished executions left after the looks 1.5 s and 10 s after each run (lifetime.ts).
 			await sleep(15_000);
 			const after = await row.table();
 			const left = await row.bytes();
-			// The last executions' looks come at most a minute apart (lifetime.ts).
+			// No run of the node comes after these: what is left a minute later stays until one does.
 			await sleep(60_000);
 			const leftLater = await row.bytes();
 			await q.client.deactivate(workflowId);
