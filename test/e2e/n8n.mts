@@ -14,6 +14,7 @@ import {
 	rmSync,
 	writeFileSync,
 } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -392,6 +393,42 @@ export interface Json {
 	[key: string]: unknown;
 }
 
+/**
+ * How long Node's fetch waits for an answer's headers, whatever its signal says (undici's
+ * `headersTimeout`, 300 s): a call allowed longer goes through node:http instead.
+ */
+const FETCH_WAITS_MS = 290_000;
+
+/** One HTTP call through node:http, which waits for the answer as long as it is told. */
+async function longCall(
+	url: string,
+	init: { method: string; headers: Record<string, string>; body?: string },
+	timeoutMs: number,
+): Promise<{ status: number; headers: Headers; text: string }> {
+	return await new Promise((resolvePromise, reject) => {
+		const sent = httpRequest(url, { method: init.method, headers: init.headers }, (answer) => {
+			const chunks: Buffer[] = [];
+			answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+			answer.on('error', reject);
+			answer.on('end', () => {
+				const headers = new Headers();
+				for (const [name, value] of Object.entries(answer.headers))
+					if (value !== undefined) headers.set(name, String(value));
+				resolvePromise({
+					status: answer.statusCode ?? 0,
+					headers,
+					text: Buffer.concat(chunks).toString('utf8'),
+				});
+			});
+		});
+		sent.setTimeout(timeoutMs, () =>
+			sent.destroy(new Error(`no answer in ${Math.round(timeoutMs / 1000)} s`)),
+		);
+		sent.on('error', reject);
+		sent.end(init.body);
+	});
+}
+
 /** n8n's REST (cookie) and public (API key) interfaces. */
 export class N8nClient {
 	cookie = '';
@@ -406,19 +443,29 @@ export class N8nClient {
 		headers: Record<string, string>,
 		timeoutMs = 120_000,
 	): Promise<{ status: number; json: Json; headers: Headers }> {
-		let response: Response;
+		let response: { status: number; headers: Headers };
 		let text: string;
+		const init = {
+			method,
+			headers: { 'Content-Type': 'application/json', ...headers },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		};
 		try {
-			response = await fetch(`${this.url}${path}`, {
-				method,
-				headers: { 'Content-Type': 'application/json', ...headers },
-				body: body === undefined ? undefined : JSON.stringify(body),
-				// No n8n call of the suite takes this long: a hang becomes an error naming the call.
-				signal: AbortSignal.timeout(timeoutMs),
-			});
-			text = await response.text();
+			if (timeoutMs > FETCH_WAITS_MS) {
+				({ text, ...response } = await longCall(`${this.url}${path}`, init, timeoutMs));
+			} else {
+				const answer = await fetch(`${this.url}${path}`, {
+					...init,
+					// No n8n call of the suite takes this long: a hang becomes an error naming the call.
+					signal: AbortSignal.timeout(timeoutMs),
+				});
+				response = answer;
+				text = await answer.text();
+			}
 		} catch (error) {
-			throw new Error(`${method} ${path}: ${(error as Error).message}`);
+			const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+			const why = cause ? ` (${cause.code ?? cause.message})` : '';
+			throw new Error(`${method} ${path}: ${(error as Error).message}${why}`);
 		}
 		let json: Json = {};
 		try {
@@ -600,6 +647,29 @@ export class N8nClient {
 			if (Date.now() > deadline)
 				throw new Error(
 					`expected ${count} execution(s) of workflow ${workflowId}, found ${all.length}`,
+				);
+			await new Promise((resolvePromise) => setTimeout(resolvePromise, 300));
+		}
+	}
+
+	/** Waits until a finished execution of the workflow matches, and returns it. */
+	async waitForExecution(
+		workflowId: string,
+		matches: (execution: Json) => boolean,
+		timeoutMs = 20_000,
+	): Promise<Json> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const finished = await this.waitForExecutions(
+				workflowId,
+				1,
+				Math.max(0, deadline - Date.now()),
+			);
+			const found = finished.find(matches);
+			if (found) return found;
+			if (Date.now() > deadline)
+				throw new Error(
+					`none of the ${finished.length} finished execution(s) of workflow ${workflowId} is the one awaited`,
 				);
 			await new Promise((resolvePromise) => setTimeout(resolvePromise, 300));
 		}

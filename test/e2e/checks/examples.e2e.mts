@@ -62,7 +62,14 @@ async function runExample(ctx: Context, example: Example, workflowId: string, se
 		await waitForTriggerWebhook(url, { what: `${example.file}: the trigger` });
 		ctx.sandbox.targets.splice(0, ctx.sandbox.targets.length, { url, headers: {} });
 		await ctx.sandbox.emit(how.event);
-		const [execution] = await ctx.client.waitForExecutions(workflowId, 1, 30_000);
+		// The probe that found the webhook live is a refused delivery: an example that reports refusals
+		// (Options → Report Refused Deliveries) starts an execution of its own for it, on the Refused
+		// output. The delivery's execution is the one that ran the node the example expects.
+		const execution = await ctx.client.waitForExecution(
+			workflowId,
+			(finished) => nodeOutput(finished, how.expect.node).length > 0,
+			30_000,
+		);
 		await ctx.client.deactivate(workflowId);
 		return execution;
 	}
