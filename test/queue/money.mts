@@ -139,13 +139,19 @@ interface Started {
 }
 
 /** Every Retry of a crashed execution the check made: the original, the saved workflow, a Retry's Retry. */
-async function retryThreeWays(q: RecoveryContext, id: string) {
+async function retryThreeWays(q: RecoveryContext, id: string, tookMs: number[]) {
 	const tries: Array<{ id: string; status: string }> = [];
-	const first = await q.client.retryExecution(id, false);
+	const timed = async (retried: string, loadWorkflow: boolean) => {
+		const began = Date.now();
+		const retry = await q.client.retryExecution(retried, loadWorkflow);
+		tookMs.push(Date.now() - began);
+		return retry;
+	};
+	const first = await timed(id, false);
 	tries.push(first);
 	if (first.status === 'success') return tries;
-	tries.push(await q.client.retryExecution(id, true));
-	tries.push(await q.client.retryExecution(first.id, false));
+	tries.push(await timed(id, true));
+	tries.push(await timed(first.id, false));
 	return tries;
 }
 
@@ -227,12 +233,15 @@ export const moneyChecks: Array<{ name: string; fn: (q: RecoveryContext) => Prom
 					}
 				}
 				// Retried at once, before n8n's stall check replaces their data.
-				const tries = await Promise.all(stuck.map(async (id) => await retryThreeWays(q, id)));
+				const tookMs: number[] = [];
+				const tries = await Promise.all(
+					stuck.map(async (id) => await retryThreeWays(q, id, tookMs)),
+				);
 				stuck.forEach((id, index) => retriesOf.set(id, tries[index]));
 				crashed.push(...stuck);
 				await restarting;
 				log(
-					`      round ${rounds}: a worker killed ${killAfter} ms after the first webhook; ${stuck.length} crashed (${crashed.length} in all)`,
+					`      round ${rounds}: a worker killed ${killAfter} ms after the first webhook; ${stuck.length} crashed (${crashed.length} in all); ${tookMs.length} Retries answered in ${Math.round(Math.max(0, ...tookMs) / 1000)} s at the longest`,
 				);
 			}
 			// n8n's stall check ends what the killed workers held (about a minute after the last kill).
