@@ -98,7 +98,7 @@ function madeTarget(request: { method: string; path: string; body?: unknown }): 
 }
 
 /** A paid order of ₹120 to refund ₹50 of, made at the sandbox directly. */
-async function paidOrder(q: RecoveryContext, phone: string): Promise<string> {
+export async function paidOrder(q: RecoveryContext, phone: string): Promise<string> {
 	const response = await fetch(`${q.sandbox.url}/api/v1/orders`, {
 		method: 'POST',
 		headers: { Authorization: q.sandbox.apiKey, 'Content-Type': 'application/json' },

@@ -49,6 +49,7 @@ import {
 	sendParameters,
 } from '../e2e/n8n.mts';
 import { assert, assertEqual, type Context, pool, postDelivery } from '../e2e/suite.mts';
+import { afterStallChecks } from './afterStall.mts';
 import { moneyChecks } from './money.mts';
 import { recordChecks } from './record.mts';
 import { type RecoveryContext, recoveryChecks } from './recovery.mts';
@@ -626,7 +627,12 @@ async function main() {
 					).stdin?.end(query);
 				}),
 		};
-		for (const { name, fn } of [...recoveryChecks, ...recordChecks, ...moneyChecks]) {
+		for (const { name, fn } of [
+			...recoveryChecks,
+			...recordChecks,
+			...moneyChecks,
+			...afterStallChecks,
+		]) {
 			sandbox.faults.length = 0;
 			await check(name, () => fn(recovery));
 			await restartWorkers();
