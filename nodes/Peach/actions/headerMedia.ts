@@ -10,8 +10,8 @@ import { md5Base64 } from '../helpers/media';
 import { perExecution } from '../helpers/perExecution';
 import { concurrently } from '../transport/width';
 import { refuseOtherHeader } from './headerMediaCheck';
-import type { BinaryFile } from './itemParameters';
-import { binaryFileOfItem, bytesOfFile, parameterOfItem } from './itemParameters';
+import type { BinaryFile } from './item/itemParameters';
+import { binaryFileOfItem, bytesOfFile, parameterOfItem } from './item/itemParameters';
 
 /**
  * Header Media from a binary field, for every operation that sends a template: the file is checked

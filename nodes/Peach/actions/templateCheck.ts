@@ -10,7 +10,7 @@ import {
 } from '../helpers/templateStatus';
 import { placesOf, templateVariables } from '../helpers/templateVariables';
 import { emptyVariableText } from '../helpers/variableValues';
-import type { ItemVariables } from './itemParameters';
+import type { ItemVariables } from './item/itemParameters';
 import { sharedByItems } from './run/problems';
 
 /**
@@ -32,7 +32,7 @@ function whereUsed(template: IDataObject, name: string): string {
 		: `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
 }
 
-/** The variables an item gives, as the checks read them (actions/itemParameters.ts). */
+/** The variables an item gives, as the checks read them (actions/item/itemParameters.ts). */
 export type VariablesToCheck = Pick<ItemVariables, 'values' | 'empty' | 'field'> &
 	Partial<Pick<ItemVariables, 'expressionOf' | 'rawValueOf'>> & {
 		/** For values given per contact too (a broadcast's Contact Variables): that field. */

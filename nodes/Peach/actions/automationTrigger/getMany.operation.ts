@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import { locatorValueOf } from '../itemParameters';
+import { locatorValueOf } from '../item/itemParameters';
 import { listFields, readList } from '../list';
 import type { ItemResult, OperationOption } from '../node.type';
 import { apiPath, segment } from '../../transport/path';

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { locator } from '../../descriptions/locator';
 import type { ItemResult, OperationOption } from '../node.type';
 import { changeBroadcast } from './shared';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Cancel',

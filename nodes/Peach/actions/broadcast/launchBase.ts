@@ -8,8 +8,8 @@ import { toFutureUtcTimestamp } from '../../helpers/time';
 import { apiPath } from '../../transport/path';
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../headerMedia';
-import type { ItemVariables } from '../itemParameters';
-import { liquidValuesOf, locatorValueOf, replyAutomationOfItem } from '../itemParameters';
+import type { ItemVariables } from '../item/itemParameters';
+import { liquidValuesOf, locatorValueOf, replyAutomationOfItem } from '../item/itemParameters';
 
 /**
  * What Broadcast → Launch's two plans share (launchFromItems.ts, launchToAudience.ts): the plan's

@@ -9,7 +9,7 @@ import { isPlainObject } from '../../helpers/json';
 import { renderTemplate } from '../../helpers/templatePreview';
 import type { HeaderMedia } from '../headerMedia';
 import { notYetUploaded, withHeaderMedia } from '../headerMedia';
-import { parameterOfItem } from '../itemParameters';
+import { parameterOfItem } from '../item/itemParameters';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
 import type { LaunchPlan } from './launchBase';
 import { launch } from './launchBase';

@@ -7,7 +7,7 @@ import { templateOf } from '../../api/templates';
 import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
-import { variablesOfItem } from '../itemParameters';
+import { variablesOfItem } from '../item/itemParameters';
 import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
 import { refuseEmptyVariables } from '../templateCheck';
 import type { LaunchPlan } from './launchBase';

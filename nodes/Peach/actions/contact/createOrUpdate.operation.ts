@@ -11,7 +11,7 @@ import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { apiPath } from '../../transport/path';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Create or Update',

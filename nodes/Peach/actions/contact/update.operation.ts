@@ -8,7 +8,7 @@ import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { contactPath } from './shared';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Update',

@@ -6,7 +6,7 @@ import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { contactNameField, conversationContact } from './shared';
 import { apiPath } from '../../transport/path';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Close',

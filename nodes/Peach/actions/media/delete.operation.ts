@@ -6,7 +6,7 @@ import { isPlainObject } from '../../helpers/json';
 import { peachApiRequestAllItems } from '../../transport/paginate';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf, recordIn } from '../itemParameters';
+import { locatorValueOf, recordIn } from '../item/itemParameters';
 import type { ItemResult, OperationOption } from '../node.type';
 
 export const option: OperationOption = {

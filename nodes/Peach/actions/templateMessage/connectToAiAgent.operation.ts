@@ -9,7 +9,7 @@ import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../itemParameters';
+import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
 import type { OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { checkAgainstTemplate } from './shared';

@@ -10,7 +10,7 @@ import {
 	parameterOfItem,
 	replyAutomationOfItem,
 	variablesOfItem,
-} from '../itemParameters';
+} from '../item/itemParameters';
 import type { OperationOption } from '../node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';

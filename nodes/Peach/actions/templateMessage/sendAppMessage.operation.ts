@@ -9,7 +9,7 @@ import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
-import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../itemParameters';
+import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
 import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateCheck';
 import type { OperationOption } from '../node.type';
 import { apiPath } from '../../transport/path';

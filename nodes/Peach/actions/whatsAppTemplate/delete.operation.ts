@@ -5,7 +5,7 @@ import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import type { ItemResult, OperationOption } from '../node.type';
 import { templateIdOf, templateLocator } from './shared';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Delete',

@@ -5,7 +5,7 @@ import { outputOf } from '../../helpers/payload';
 import { perExecution } from '../../helpers/perExecution';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf } from '../itemParameters';
+import { locatorValueOf } from '../item/itemParameters';
 import type { ItemResult } from '../node.type';
 
 /** The template locator of this resource: every template, in any status; By ID also takes the name. */

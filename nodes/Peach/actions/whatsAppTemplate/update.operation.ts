@@ -10,7 +10,7 @@ import type { ItemResult, OperationOption } from '../node.type';
 import type { ComponentChange } from './metaRules';
 import { bodyTextHints, CATEGORIES } from './metaRules';
 import { categoryOptions, hintOnce, templateIdOf, templateLocator } from './shared';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Update',

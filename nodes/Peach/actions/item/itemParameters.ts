@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { isSet, requireText } from '../helpers/fields';
-import { checkMedia } from '../helpers/media';
-import { normalizeContactPhoneNumber } from '../helpers/phone';
-import { isPlainObject } from '../helpers/json';
-import { rowsOf } from '../helpers/payload';
-import { perExecution } from '../helpers/perExecution';
-import type { GivenVariables, VariablesMode } from '../helpers/variableValues';
-import { givenVariables } from '../helpers/variableValues';
+import { isSet, requireText } from '../../helpers/fields';
+import { checkMedia } from '../../helpers/media';
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { isPlainObject } from '../../helpers/json';
+import { rowsOf } from '../../helpers/payload';
+import { perExecution } from '../../helpers/perExecution';
+import type { GivenVariables, VariablesMode } from '../../helpers/variableValues';
+import { givenVariables } from '../../helpers/variableValues';
 import { NOT_TOGETHER, togetherValueOf } from './itemExpressions';
 
 /**
