@@ -90,7 +90,7 @@ module.exports = {
 				path: '^nodes/',
 				pathNot: [
 					`${PEACH}/actions/run/delivering\\.ts$`,
-					`${PEACH}/actions/node\\.type\\.ts$`,
+					`${PEACH}/actions/operation/node\\.type\\.ts$`,
 					`${PEACH}/transport/types\\.ts$`,
 				],
 			},

@@ -8,7 +8,7 @@ import { omitEmpty, outputOf, pairsToStringMap, rowsOf } from '../../helpers/pay
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import { locatorValueOf } from '../item/itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { dataMappingsField, dataMappingsFrom } from './shared';
 
 export const option: OperationOption = {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { changeBroadcast } from './shared';
 import { recordIn } from '../item/itemParameters';
 

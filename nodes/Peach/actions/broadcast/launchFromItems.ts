@@ -10,7 +10,7 @@ import { renderTemplate } from '../../helpers/templatePreview';
 import type { HeaderMedia } from '../headerMedia';
 import { notYetUploaded, withHeaderMedia } from '../headerMedia';
 import { parameterOfItem } from '../item/itemParameters';
-import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
+import type { DeliveryPermit, PreparedDeliveries } from '../operation/node.type';
 import type { LaunchPlan } from './launchBase';
 import { launch } from './launchBase';
 import { readyContact, sharedFieldsOf } from './launchFromItems.contacts';

@@ -8,7 +8,7 @@ import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
 import { variablesOfItem } from '../item/itemParameters';
-import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
+import type { DeliveryPermit, PreparedDeliveries } from '../operation/node.type';
 import { refuseEmptyVariables } from '../templateCheck';
 import type { LaunchPlan } from './launchBase';
 import { broadcastBase, launch } from './launchBase';

@@ -4,7 +4,7 @@ import { outputOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import { locatorValueOf } from '../item/itemParameters';
-import type { ItemResult } from '../node.type';
+import type { ItemResult } from '../operation/node.type';
 
 /** What the Broadcast operations share: the broadcast's ID, and archive and cancel. */
 

@@ -9,7 +9,7 @@ import { contactAttributes } from '../../helpers/contact';
 import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 import { recordIn } from '../item/itemParameters';
 

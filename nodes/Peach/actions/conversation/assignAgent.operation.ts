@@ -4,7 +4,7 @@ import { phoneNumberField } from '../../descriptions/contact';
 import { requireText, validateEmail } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { contactNameField, conversationContact } from './shared';
 import { apiPath } from '../../transport/path';
 import { recordIn } from '../item/itemParameters';

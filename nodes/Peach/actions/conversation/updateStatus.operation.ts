@@ -6,7 +6,7 @@ import { outputOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import { locatorValueOf, recordIn } from '../item/itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { STATUS_OPTIONS, STATUSES } from './shared';
 
 export const option: OperationOption = {

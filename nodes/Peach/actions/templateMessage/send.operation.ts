@@ -11,7 +11,7 @@ import {
 	replyAutomationOfItem,
 	variablesOfItem,
 } from '../item/itemParameters';
-import type { OperationOption } from '../node.type';
+import type { OperationOption } from '../operation/node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
 import { MAX_WAIT_SECONDS, waitSecondsOf } from './send.waitForDelivery';

@@ -11,7 +11,7 @@ import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
 import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateCheck';
-import type { OperationOption } from '../node.type';
+import type { OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 /**

@@ -17,7 +17,7 @@ import {
 	uploadHeaderMedia,
 	withHeaderMedia,
 } from '../headerMedia';
-import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../node.type';
+import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../operation/node.type';
 import type { VariablesToCheck } from '../templateCheck';
 import { checkTemplateBeforeSend } from '../templateCheck';
 import { apiPath } from '../../transport/path';

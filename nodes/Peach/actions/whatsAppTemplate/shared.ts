@@ -6,7 +6,7 @@ import { perExecution } from '../../helpers/perExecution';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
 import { locatorValueOf } from '../item/itemParameters';
-import type { ItemResult } from '../node.type';
+import type { ItemResult } from '../operation/node.type';
 
 /** The template locator of this resource: every template, in any status; By ID also takes the name. */
 export const templateLocator: INodeProperties = locator('allTemplates', { required: true });
