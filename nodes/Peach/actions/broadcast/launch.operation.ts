@@ -7,7 +7,7 @@ import {
 } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { sameHeaderFile } from '../headerMedia';
+import { sameHeaderFile } from '../templateSend/headerMedia';
 import type {
 	Delivery,
 	DeliveryPermit,

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { headerMediaFileFields, headerMediaModeField } from '../../descriptions/headerMedia';
-import { uploadHeaderMedia } from '../headerMedia';
+import { uploadHeaderMedia } from '../templateSend/headerMedia';
 import type { Delivery, PreparedDeliveries } from '../operation/node.type';
 import type { LaunchPlan } from './launchBase';
 

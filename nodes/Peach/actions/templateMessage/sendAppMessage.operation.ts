@@ -10,7 +10,7 @@ import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
-import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateCheck';
+import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateSend/templateCheck';
 import type { OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 

@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { templateOf } from '../api/templates';
+import { templateOf } from '../../api/templates';
 import {
 	NOT_SENDABLE,
 	notSendableFix,
 	notSendableText,
 	templateNamed,
-} from '../helpers/templateStatus';
-import { placesOf, templateVariables } from '../helpers/templateVariables';
-import { emptyVariableText } from '../helpers/variableValues';
-import type { ItemVariables } from './item/itemParameters';
-import { sharedByItems } from './run/problems';
+} from '../../helpers/templateStatus';
+import { placesOf, templateVariables } from '../../helpers/templateVariables';
+import { emptyVariableText } from '../../helpers/variableValues';
+import type { ItemVariables } from '../item/itemParameters';
+import { sharedByItems } from '../run/problems';
 
 /**
  * What the node checks of a template before the first request that sends it, for every item of
