@@ -4,11 +4,17 @@
  *
  *   Peach.node.ts → actions/router → actions/run (per item, batch, delivering; the delivery record)
  *     and actions/registry → actions/<resource>/<op>.operation
+ *     → what operations share: actions/templateSend (every template sender: the template check,
+ *       Header Media) → actions/item (an item's parameters) · actions/operation (the operation
+ *       contract, every Get Many)
  *     → descriptions (fields, locators) · api (shared Peach requests) · methods/listSearch
  *     → transport → helpers
  *   credentials ← transport (Base URL rule)            PeachTrigger → Peach/helpers only
  */
 const PEACH = '^nodes/Peach';
+/** The folders of actions/ that are no resource: how operations run, and what their operations share. */
+const RUN = `${PEACH}/actions/run/`;
+const SHARED = `${PEACH}/actions/(item|operation|templateSend)/`;
 module.exports = {
 	forbidden: [
 		{
@@ -84,7 +90,7 @@ module.exports = {
 				path: '^nodes/',
 				pathNot: [
 					`${PEACH}/actions/run/delivering\\.ts$`,
-					`${PEACH}/actions/node\\.type\\.ts$`,
+					`${PEACH}/actions/operation/node\\.type\\.ts$`,
 					`${PEACH}/transport/types\\.ts$`,
 				],
 			},
@@ -104,9 +110,18 @@ module.exports = {
 		{
 			name: 'resources-are-independent',
 			severity: 'error',
-			comment: 'A resource folder imports no other resource folder: shared pieces live below.',
-			from: { path: `${PEACH}/actions/([^/]+)/` },
-			to: { path: `${PEACH}/actions/[^/]+/`, pathNot: `${PEACH}/actions/$1/` },
+			comment:
+				'A resource folder imports no other resource folder, nor the runs: what resources share lives in the shared folders of actions/ (item, operation, templateSend) or below.',
+			from: { path: `${PEACH}/actions/([^/]+)/`, pathNot: [RUN, SHARED] },
+			to: { path: `${PEACH}/actions/[^/]+/`, pathNot: [`${PEACH}/actions/$1/`, SHARED] },
+		},
+		{
+			name: 'runs-and-shared-parts-know-no-resource',
+			severity: 'error',
+			comment:
+				'The runs and what operations share serve every resource: they never import a resource folder.',
+			from: { path: [RUN, SHARED] },
+			to: { path: `${PEACH}/actions/[^/]+/`, pathNot: [RUN, SHARED] },
 		},
 		{
 			name: 'trigger-uses-only-peach-helpers',

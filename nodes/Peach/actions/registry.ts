@@ -8,7 +8,7 @@ import { conditionLibrary } from './conditionLibrary/ConditionLibrary.resource';
 import { contact } from './contact/Contact.resource';
 import { conversation } from './conversation/Conversation.resource';
 import { media } from './media/Media.resource';
-import type { PeachOperation, ResourceDefinition } from './node.type';
+import type { PeachOperation, ResourceDefinition } from './operation/node.type';
 import type { RequestOptionsKind } from '../descriptions/fields';
 import { dryRunField, requestOptionsField } from '../descriptions/fields';
 import { order } from './order/Order.resource';

@@ -7,7 +7,7 @@ import type {
 	DeliveringOperation,
 	PeachOperation,
 	ResourceDefinition,
-} from './node.type';
+} from './operation/node.type';
 import { registry } from './registry';
 import { runBatch } from './run/batch';
 import { runDelivering } from './run/delivering';

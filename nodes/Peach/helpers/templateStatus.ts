@@ -3,8 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 /**
  * Template statuses WhatsApp does not send. Peach documents no list of statuses; these are the ones
  * seen (disabled in its docs; draft, rejected, pending and paused in its tools): any other status is
- * left to Peach. One list for the run's check (actions/templateCheck.ts) and the editor's (the
- * Variables list says so as soon as the template is chosen).
+ * left to Peach. One list for the run's check (actions/templateSend/templateCheck.ts) and the
+ * editor's (the Variables list says so as soon as the template is chosen).
  */
 export const NOT_SENDABLE = ['pending', 'rejected', 'draft', 'paused', 'disabled'];
 

@@ -1,7 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { PeachOperation, ResourceDefinition } from '../../../nodes/Peach/actions/node.type';
+import type {
+	PeachOperation,
+	ResourceDefinition,
+} from '../../../nodes/Peach/actions/operation/node.type';
 import { router as runRouter } from '../../../nodes/Peach/actions/router';
 import { createExecuteContext, node } from '../support/harness';
 

@@ -130,11 +130,11 @@ describe('one source: the rule is decided in helpers/variableValues.ts only', ()
 			files.filter((file) =>
 				/(getNodeParameter\(|parameterOfItem\(\s*\w+,)\s*'variablesInput'/.test(read(file)),
 			),
-		).toEqual(['nodes/Peach/actions/itemParameters.ts']);
+		).toEqual(['nodes/Peach/actions/item/itemParameters.ts']);
 		// Every way of giving values (rows, JSON, mapper, a contact's rows) goes through givenVariables.
 		expect(files.filter((file) => /givenVariables\(/.test(read(file))).sort()).toEqual([
 			'nodes/Peach/actions/broadcast/launchFromItems.ts',
-			'nodes/Peach/actions/itemParameters.ts',
+			'nodes/Peach/actions/item/itemParameters.ts',
 			'nodes/Peach/helpers/variableValues.ts',
 		]);
 	});

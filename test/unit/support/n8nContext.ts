@@ -7,7 +7,7 @@ import { Peach } from '../../../nodes/Peach/Peach.node';
 /**
  * n8n-core's own context of a Peach node (its ExecuteContext over a Workflow holding only that node),
  * for tests that need n8n's real machinery rather than the harness: its request helpers (wire.mts),
- * its expression engines (actions/itemExpressions.test.ts).
+ * its expression engines (actions/item/itemExpressions.test.ts).
  */
 
 const peach = new Peach();

@@ -61,7 +61,7 @@ function evaluate(value: unknown, json: IDataObject): unknown {
 /**
  * evaluateExpression as n8n runs it (`{{ … }}`, the `=` added by n8n), for the forms tests need: one
  * `$json.path`, or an array of them, each in parentheses on lines of its own, as the node asks for an
- * item's expressions together (actions/itemExpressions.ts). Each call is recorded as a read named
+ * item's expressions together (actions/item/itemExpressions.ts). Each call is recorded as a read named
  * `(expression)`. Anything else is refused, as `evaluate` refuses it.
  */
 export function expressionEvaluator(

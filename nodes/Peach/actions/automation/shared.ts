@@ -4,7 +4,7 @@ import { isSet, oneOf, validateHttpUrl } from '../../helpers/fields';
 import { parseJsonObject } from '../../helpers/json';
 import { omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { locatorValueOf } from '../itemParameters';
+import { locatorValueOf } from '../item/itemParameters';
 
 /** What the Automation operations share: the automation's ID, and its optional fields for Create and Update. */
 

@@ -8,7 +8,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { parseJsonObject, setOwn } from '../../helpers/json';
 import { pairsToValues, rowsOf } from '../../helpers/payload';
 import { postDelivery } from '../../transport/request';
-import type { OperationOption } from '../node.type';
+import type { OperationOption } from '../operation/node.type';
 import { automationIdOf } from './shared';
 import { apiPath, segment } from '../../transport/path';
 

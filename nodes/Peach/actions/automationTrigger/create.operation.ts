@@ -7,8 +7,8 @@ import { isPlainObject } from '../../helpers/json';
 import { omitEmpty, outputOf, pairsToStringMap, rowsOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf } from '../itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import { locatorValueOf } from '../item/itemParameters';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { dataMappingsField, dataMappingsFrom } from './shared';
 
 export const option: OperationOption = {

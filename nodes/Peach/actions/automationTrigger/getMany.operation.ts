@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locator } from '../../descriptions/locator';
-import { locatorValueOf } from '../itemParameters';
-import { listFields, readList } from '../list';
-import type { ItemResult, OperationOption } from '../node.type';
+import { locatorValueOf } from '../item/itemParameters';
+import { listFields, readList } from '../operation/list';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { apiPath, segment } from '../../transport/path';
 
 export const option: OperationOption = {

@@ -4,7 +4,7 @@ import { locator } from '../../descriptions/locator';
 import { outputOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { broadcastIdOf } from './shared';
 
 export const option: OperationOption = {

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { filtersOfItem, listFields, readList, textQuery } from '../list';
-import type { ItemResult, OperationOption } from '../node.type';
+import { filtersOfItem, listFields, readList, textQuery } from '../operation/list';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {

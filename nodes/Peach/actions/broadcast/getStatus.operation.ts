@@ -6,7 +6,7 @@ import { isPlainObject } from '../../helpers/json';
 import { followUntil } from '../../transport/poll';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 
 export const option: OperationOption = {
 	name: 'Get Status',

@@ -7,8 +7,13 @@ import {
 } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { sameHeaderFile } from '../headerMedia';
-import type { Delivery, DeliveryPermit, OperationOption, PreparedDeliveries } from '../node.type';
+import { sameHeaderFile } from '../templateSend/headerMedia';
+import type {
+	Delivery,
+	DeliveryPermit,
+	OperationOption,
+	PreparedDeliveries,
+} from '../operation/node.type';
 import type { LaunchPlan } from './launchBase';
 import { launchFromItems, prepareFromItems, previewFromItems } from './launchFromItems';
 import { launchWitness } from './launch.witness';

@@ -4,7 +4,7 @@ import { isPlainObject } from '../../helpers/json';
 import { createdAtOf, nearStart } from '../../helpers/time';
 import { peachApiRequestAllItems } from '../../transport/paginate';
 import { apiPath } from '../../transport/path';
-import type { PeachWitness } from '../node.type';
+import type { PeachWitness } from '../operation/node.type';
 import type { LaunchPlan } from './launchBase';
 
 /**

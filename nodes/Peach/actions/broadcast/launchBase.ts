@@ -7,9 +7,9 @@ import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { toFutureUtcTimestamp } from '../../helpers/time';
 import { apiPath } from '../../transport/path';
 import { postDelivery } from '../../transport/request';
-import type { HeaderMedia } from '../headerMedia';
-import type { ItemVariables } from '../itemParameters';
-import { liquidValuesOf, locatorValueOf, replyAutomationOfItem } from '../itemParameters';
+import type { HeaderMedia } from '../templateSend/headerMedia';
+import type { ItemVariables } from '../item/itemParameters';
+import { liquidValuesOf, locatorValueOf, replyAutomationOfItem } from '../item/itemParameters';
 
 /**
  * What Broadcast → Launch's two plans share (launchFromItems.ts, launchToAudience.ts): the plan's

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { rowsOf } from '../../helpers/payload';
-import type { HeaderMedia } from '../headerMedia';
-import { headerMediaOfItem } from '../headerMedia';
-import type { ItemVariables } from '../itemParameters';
-import { variablesOfItem } from '../itemParameters';
-import type { VariablesToCheck } from '../templateCheck';
-import { checkTemplateBeforeSend } from '../templateCheck';
+import type { HeaderMedia } from '../templateSend/headerMedia';
+import { headerMediaOfItem } from '../templateSend/headerMedia';
+import type { ItemVariables } from '../item/itemParameters';
+import { variablesOfItem } from '../item/itemParameters';
+import type { VariablesToCheck } from '../templateSend/templateCheck';
+import { checkTemplateBeforeSend } from '../templateSend/templateCheck';
 import type { LaunchPlan } from './launchBase';
 import { broadcastBase } from './launchBase';
 

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { headerMediaFileFields, headerMediaModeField } from '../../descriptions/headerMedia';
-import { uploadHeaderMedia } from '../headerMedia';
-import type { Delivery, PreparedDeliveries } from '../node.type';
+import { uploadHeaderMedia } from '../templateSend/headerMedia';
+import type { Delivery, PreparedDeliveries } from '../operation/node.type';
 import type { LaunchPlan } from './launchBase';
 
 /**

@@ -6,10 +6,10 @@ import { checkRows } from '../../helpers/rows';
 import { templateOf } from '../../api/templates';
 import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
-import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../headerMedia';
-import { variablesOfItem } from '../itemParameters';
-import type { DeliveryPermit, PreparedDeliveries } from '../node.type';
-import { refuseEmptyVariables } from '../templateCheck';
+import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../templateSend/headerMedia';
+import { variablesOfItem } from '../item/itemParameters';
+import type { DeliveryPermit, PreparedDeliveries } from '../operation/node.type';
+import { refuseEmptyVariables } from '../templateSend/templateCheck';
 import type { LaunchPlan } from './launchBase';
 import { broadcastBase, launch } from './launchBase';
 

@@ -3,8 +3,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { outputOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf } from '../itemParameters';
-import type { ItemResult } from '../node.type';
+import { locatorValueOf } from '../item/itemParameters';
+import type { ItemResult } from '../operation/node.type';
 
 /** What the Broadcast operations share: the broadcast's ID, and archive and cancel. */
 

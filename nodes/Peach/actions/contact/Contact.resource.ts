@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../node.type';
+import type { ResourceDefinition } from '../operation/node.type';
 import * as createGuestLink from './createGuestLink.operation';
 import * as createMany from './createMany.operation';
 import * as upsert from './createOrUpdate.operation';

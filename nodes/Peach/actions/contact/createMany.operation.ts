@@ -5,7 +5,7 @@ import { contactAttributes } from '../../helpers/contact';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { badRowsError, checkRows, chunkOutputs, chunks } from '../../helpers/rows';
 import { peachApiRequest } from '../../transport/request';
-import type { BatchOutput, OperationOption } from '../node.type';
+import type { BatchOutput, OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {

@@ -4,7 +4,7 @@ import { phoneNumberField } from '../../descriptions/contact';
 import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { contactPath } from './shared';
 
 export const option: OperationOption = {

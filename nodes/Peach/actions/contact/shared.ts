@@ -11,7 +11,7 @@ import { outputOf } from '../../helpers/payload';
 import type { ApiPath } from '../../transport/path';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult } from '../node.type';
+import type { ItemResult } from '../operation/node.type';
 
 /**
  * What the Contact operations share: the contact's path and the setup guest link requests (the

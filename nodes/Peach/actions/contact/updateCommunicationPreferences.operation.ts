@@ -7,7 +7,7 @@ import { outputOf } from '../../helpers/payload';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { badRowsError, checkRows, chunks } from '../../helpers/rows';
 import { peachApiRequest } from '../../transport/request';
-import type { BatchOutput, OperationOption } from '../node.type';
+import type { BatchOutput, OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {

@@ -4,10 +4,10 @@ import { phoneNumberField } from '../../descriptions/contact';
 import { requireText, validateEmail } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { contactNameField, conversationContact } from './shared';
 import { apiPath } from '../../transport/path';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Assign Agent',

@@ -3,10 +3,10 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { phoneNumberField } from '../../descriptions/contact';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { contactNameField, conversationContact } from './shared';
 import { apiPath } from '../../transport/path';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Close',

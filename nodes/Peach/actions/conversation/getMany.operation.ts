@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { isSet } from '../../helpers/fields';
 import { normalizeContactPhoneNumber } from '../../helpers/phone';
 import { toUtcTimestamp } from '../../helpers/time';
-import { filtersOfItem, listFields, readList } from '../list';
-import type { ItemResult, OperationOption } from '../node.type';
+import { filtersOfItem, listFields, readList } from '../operation/list';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { STATUS_OPTIONS } from './shared';
 import { apiPath } from '../../transport/path';
 

@@ -3,8 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { keyValueCollection } from '../../descriptions/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { pairsToStringMap, rowsOf } from '../../helpers/payload';
-import { listFields, readList } from '../list';
-import type { ItemResult, OperationOption } from '../node.type';
+import { listFields, readList } from '../operation/list';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {

@@ -5,8 +5,8 @@ import { oneOf, requireText } from '../../helpers/fields';
 import { outputOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf, recordIn } from '../itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import { locatorValueOf, recordIn } from '../item/itemParameters';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { STATUS_OPTIONS, STATUSES } from './shared';
 
 export const option: OperationOption = {

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../node.type';
+import type { ResourceDefinition } from '../operation/node.type';
 import * as deleteMedia from './delete.operation';
 import * as getMany from './getMany.operation';
 import * as upload from './upload.operation';

@@ -6,8 +6,8 @@ import { isPlainObject } from '../../helpers/json';
 import { peachApiRequestAllItems } from '../../transport/paginate';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf, recordIn } from '../itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import { locatorValueOf, recordIn } from '../item/itemParameters';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 
 export const option: OperationOption = {
 	name: 'Delete',

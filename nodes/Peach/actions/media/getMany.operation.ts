@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { listFields, readList } from '../list';
-import type { ItemResult, OperationOption } from '../node.type';
+import { listFields, readList } from '../operation/list';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {

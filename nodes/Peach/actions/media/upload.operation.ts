@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { uploadMedia } from '../../api/media';
 import { requireText } from '../../helpers/fields';
-import { binaryFileOfItem, bytesOfFile } from '../itemParameters';
-import type { ItemResult, OperationOption } from '../node.type';
+import { binaryFileOfItem, bytesOfFile } from '../item/itemParameters';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 
 export const option: OperationOption = {
 	name: 'Upload',

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../node.type';
+import type { ResourceDefinition } from '../operation/node.type';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as refund from './refund.operation';

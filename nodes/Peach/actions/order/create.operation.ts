@@ -7,7 +7,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { omitEmpty } from '../../helpers/payload';
 import { parseDateTime } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
-import type { OperationOption } from '../node.type';
+import type { OperationOption } from '../operation/node.type';
 import { createWitness, duplicateIdRefusal, orderMadeBefore } from './create.witness';
 import { minorUnits, orderAsked } from './shared';
 import { apiPath } from '../../transport/path';

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
 import { markNotSent } from '../../transport/outcome';
-import type { PeachWitness } from '../node.type';
+import type { PeachWitness } from '../operation/node.type';
 import { amountOf, findOrder } from './shared';
 
 /**

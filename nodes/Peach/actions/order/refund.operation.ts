@@ -4,7 +4,7 @@ import { isSet, oneOf } from '../../helpers/fields';
 import { omitEmpty } from '../../helpers/payload';
 import { PeachInputError } from '../../helpers/inputError';
 import { postDelivery } from '../../transport/request';
-import type { OperationOption } from '../node.type';
+import type { OperationOption } from '../operation/node.type';
 import { refundWitness } from './refund.witness';
 import { minorUnits, orderIdField, orderIdOf, refundAsked, type RefundPlan } from './shared';
 import { apiPath, segment } from '../../transport/path';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
-import type { PeachWitness } from '../node.type';
+import type { PeachWitness } from '../operation/node.type';
 import { createdAtOf, nearStart } from '../../helpers/time';
 import { amountOf, findOrder, refundAsked, type RefundPlan, rupees } from './shared';
 

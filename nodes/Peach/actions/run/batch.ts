@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { BatchOperation, BatchOutput } from '../node.type';
+import type { BatchOperation, BatchOutput } from '../operation/node.type';
 import { errorItem, pairedItemOf, toNodeError } from './items';
 
 /** A batch's outputs as items; without Continue On Fail the first error ends the run. */

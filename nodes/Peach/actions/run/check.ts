@@ -6,7 +6,7 @@ import type {
 	DeliveringOperation,
 	Delivery,
 	PreparedDeliveries,
-} from '../node.type';
+} from '../operation/node.type';
 import type { NodeError } from './items';
 import type { RunFailures } from './outcome';
 import { nothingSentError } from './outcome';

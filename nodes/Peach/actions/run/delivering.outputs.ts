@@ -1,6 +1,6 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { Delivered } from '../node.type';
+import type { Delivered } from '../operation/node.type';
 import type { Run } from './check';
 import { errorItem, errorJson, pairedItemOf } from './items';
 import type { RunEntry } from './outcome';

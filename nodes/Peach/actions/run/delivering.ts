@@ -5,7 +5,11 @@ import { wasNotSent } from '../../transport/outcome';
 import { DeliveryPermit } from '../../transport/permit';
 import { dryRunOf, requestOptionsOf } from '../../transport/requestOptions';
 import { concurrently } from '../../transport/width';
-import type { DeliveringBatchOperation, DeliveringOperation, Delivery } from '../node.type';
+import type {
+	DeliveringBatchOperation,
+	DeliveringOperation,
+	Delivery,
+} from '../operation/node.type';
 import type { Run } from './check';
 import { checkEveryItem, deliveryKeyOf } from './check';
 import { outputsOf } from './delivering.outputs';

@@ -1,6 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { DeliveringBatchOperation, DeliveringOperation, Delivery } from '../node.type';
+import type {
+	DeliveringBatchOperation,
+	DeliveringOperation,
+	Delivery,
+} from '../operation/node.type';
 import type { NodeError } from './items';
 import { errorItem, pairedItemOf, toNodeError } from './items';
 import { dryRunView } from './presentation';

@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
-import type { ItemResult } from '../node.type';
+import type { ItemResult } from '../operation/node.type';
 
 /**
  * What an item becomes in the node's output: Peach's answer paired to its input, or, when it failed,

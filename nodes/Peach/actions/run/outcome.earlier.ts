@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { EarlierOutcome } from '../node.type';
+import type { EarlierOutcome } from '../operation/node.type';
 import type { NodeError } from './items';
 
 /**

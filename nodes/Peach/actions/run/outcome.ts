@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Delivered, Delivery, EarlierOutcome } from '../node.type';
+import type { Delivered, Delivery, EarlierOutcome } from '../operation/node.type';
 import type { NodeError } from './items';
 import { earlierJson, unknownError } from './outcome.earlier';
 import { distinctProblems } from './problems';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { concurrently } from '../../transport/width';
-import type { ItemOperation } from '../node.type';
+import type { ItemOperation } from '../operation/node.type';
 import type { NodeError } from './items';
 import { errorItem, itemsOf, toNodeError } from './items';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
-import type { DeliveringBatchOperation, DeliveringOperation } from '../node.type';
+import type { DeliveringBatchOperation, DeliveringOperation } from '../operation/node.type';
 
 /**
  * The person's view of a delivering operation's outputs: every output leads with what a person

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../node.type';
+import type { ResourceDefinition } from '../operation/node.type';
 import * as connectToAiAgent from './connectToAiAgent.operation';
 import * as getManyStatuses from './getManyStatuses.operation';
 import * as getStatus from './getStatus.operation';

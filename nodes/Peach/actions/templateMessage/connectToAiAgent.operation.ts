@@ -9,8 +9,8 @@ import { contactFrom } from '../../helpers/contact';
 import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../itemParameters';
-import type { OperationOption } from '../node.type';
+import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
+import type { OperationOption } from '../operation/node.type';
 import type { TemplateMessagePlan } from './shared';
 import { checkAgainstTemplate } from './shared';
 

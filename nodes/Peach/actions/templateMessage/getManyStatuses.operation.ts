@@ -4,9 +4,9 @@ import { locator } from '../../descriptions/locator';
 import { isSet } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { toUtcTimestamp } from '../../helpers/time';
-import { locatorValueOf } from '../itemParameters';
-import { filtersOfItem, listFields, readList } from '../list';
-import type { ItemResult, OperationOption } from '../node.type';
+import { locatorValueOf } from '../item/itemParameters';
+import { filtersOfItem, listFields, readList } from '../operation/list';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 export const option: OperationOption = {

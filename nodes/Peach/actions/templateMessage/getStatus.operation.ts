@@ -5,7 +5,7 @@ import { requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 
 export const option: OperationOption = {
 	name: 'Get Status',

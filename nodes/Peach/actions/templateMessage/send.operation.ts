@@ -10,8 +10,8 @@ import {
 	parameterOfItem,
 	replyAutomationOfItem,
 	variablesOfItem,
-} from '../itemParameters';
-import type { OperationOption } from '../node.type';
+} from '../item/itemParameters';
+import type { OperationOption } from '../operation/node.type';
 import type { TemplateMessagePlan } from './shared';
 import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
 import { MAX_WAIT_SECONDS, waitSecondsOf } from './send.waitForDelivery';

@@ -4,7 +4,7 @@ import { isPlainObject } from '../../helpers/json';
 import { apiPath, segment } from '../../transport/path';
 import type { Followed } from '../../transport/poll';
 import { followUntil } from '../../transport/poll';
-import type { Delivered } from '../node.type';
+import type { Delivered } from '../operation/node.type';
 
 /**
  * Template Message → Send's Wait for Delivery: after every item was sent, the WhatsApp status of

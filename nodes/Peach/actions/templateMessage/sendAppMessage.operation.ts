@@ -9,9 +9,9 @@ import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
-import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../itemParameters';
-import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateCheck';
-import type { OperationOption } from '../node.type';
+import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
+import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateSend/templateCheck';
+import type { OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 /**

@@ -9,17 +9,17 @@ import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { previewTemplate } from '../../helpers/templatePreview';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
-import type { HeaderMedia } from '../headerMedia';
+import type { HeaderMedia } from '../templateSend/headerMedia';
 import {
 	headerMediaOfItem,
 	notYetUploaded,
 	sameHeaderFile,
 	uploadHeaderMedia,
 	withHeaderMedia,
-} from '../headerMedia';
-import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../node.type';
-import type { VariablesToCheck } from '../templateCheck';
-import { checkTemplateBeforeSend } from '../templateCheck';
+} from '../templateSend/headerMedia';
+import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../operation/node.type';
+import type { VariablesToCheck } from '../templateSend/templateCheck';
+import { checkTemplateBeforeSend } from '../templateSend/templateCheck';
 import { apiPath } from '../../transport/path';
 
 /**

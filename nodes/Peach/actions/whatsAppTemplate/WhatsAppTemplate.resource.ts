@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../node.type';
+import type { ResourceDefinition } from '../operation/node.type';
 import * as archive from './archive.operation';
 import * as create from './create.operation';
 import * as deleteTemplate from './delete.operation';

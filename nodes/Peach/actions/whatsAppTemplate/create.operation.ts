@@ -5,7 +5,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { isPlainObject } from '../../helpers/json';
 import { outputOf } from '../../helpers/payload';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { componentsOf, componentsProperties } from './create.components';
 import { bodyWordsHint, templateProblems } from './metaRules';
 import { categoryOptions, hintOnce } from './shared';

@@ -3,9 +3,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { isPlainObject } from '../../helpers/json';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { templateIdOf, templateLocator } from './shared';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Delete',

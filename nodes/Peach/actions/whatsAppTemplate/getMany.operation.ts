@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { isSet } from '../../helpers/fields';
-import { filtersOfItem, listFields, readList } from '../list';
-import type { ItemResult, OperationOption } from '../node.type';
+import { filtersOfItem, listFields, readList } from '../operation/list';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import { categoryOptions } from './shared';
 import { apiPath } from '../../transport/path';
 

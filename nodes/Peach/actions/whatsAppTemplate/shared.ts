@@ -5,8 +5,8 @@ import { outputOf } from '../../helpers/payload';
 import { perExecution } from '../../helpers/perExecution';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import { locatorValueOf } from '../itemParameters';
-import type { ItemResult } from '../node.type';
+import { locatorValueOf } from '../item/itemParameters';
+import type { ItemResult } from '../operation/node.type';
 
 /** The template locator of this resource: every template, in any status; By ID also takes the name. */
 export const templateLocator: INodeProperties = locator('allTemplates', { required: true });

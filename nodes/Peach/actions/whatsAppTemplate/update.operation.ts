@@ -6,11 +6,11 @@ import { placeholdersWithoutExample } from '../../helpers/templateVariables';
 import { outputOf } from '../../helpers/payload';
 import { apiPath, segment } from '../../transport/path';
 import { peachApiRequest } from '../../transport/request';
-import type { ItemResult, OperationOption } from '../node.type';
+import type { ItemResult, OperationOption } from '../operation/node.type';
 import type { ComponentChange } from './metaRules';
 import { bodyTextHints, CATEGORIES } from './metaRules';
 import { categoryOptions, hintOnce, templateIdOf, templateLocator } from './shared';
-import { recordIn } from '../itemParameters';
+import { recordIn } from '../item/itemParameters';
 
 export const option: OperationOption = {
 	name: 'Update',

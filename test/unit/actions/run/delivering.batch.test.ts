@@ -1,7 +1,7 @@
 import type { NodeApiError } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { DeliveringBatchOperation } from '../../../../nodes/Peach/actions/node.type';
+import type { DeliveringBatchOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../../nodes/Peach/helpers/inputError';
 import { context, failure, option, registryWith, routerOver } from '../oneOperation';
 

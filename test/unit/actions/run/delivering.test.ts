@@ -2,7 +2,7 @@ import type { NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { DeliveringOperation } from '../../../../nodes/Peach/actions/node.type';
+import type { DeliveringOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../../nodes/Peach/helpers/inputError';
 import { context, failure, option, registryWith, routerOver } from '../oneOperation';
 

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { ItemOperation } from '../../../../nodes/Peach/actions/node.type';
+import type { ItemOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../../nodes/Peach/helpers/inputError';
 import { Width, WIDTH } from '../../../../nodes/Peach/transport/width';
 import { context, option, registryWith, routerOver } from '../oneOperation';

@@ -2,7 +2,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { registry } from '../../../../nodes/Peach/actions/registry';
-import type { PeachOperation } from '../../../../nodes/Peach/actions/node.type';
+import type { PeachOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { normalizeContactPhoneNumber } from '../../../../nodes/Peach/helpers/phone';
 import { type FakeResponse, locator, type RecordedRequest, runPeach } from '../../support/harness';
 

@@ -1,4 +1,4 @@
-import type { EarlierOutcome } from '../../node.type';
+import type { EarlierOutcome } from '../../operation/node.type';
 import type { PeachSays, RunWitness } from './peachWitness';
 import type { FromStore } from './readBack';
 

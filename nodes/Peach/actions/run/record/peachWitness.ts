@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { PeachSays, PeachWitness } from '../../node.type';
+import type { PeachSays, PeachWitness } from '../../operation/node.type';
 
-export type { PeachSays, PeachWitness } from '../../node.type';
+export type { PeachSays, PeachWitness } from '../../operation/node.type';
 
 /**
  * Peach as the witness of deliveries other than template messages (witness.ts has those): an order's

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { EarlierOutcome } from '../../node.type';
+import type { EarlierOutcome } from '../../operation/node.type';
 import { type BucketRun, entry, runSums } from './chain';
 import { type BucketState, bucketState, fold, type Status } from './fold';
 import { keepUntilSaved, lookAtDueSoon } from './lifetime';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { EarlierOutcome } from '../../node.type';
+import type { EarlierOutcome } from '../../operation/node.type';
 import type { RecordEntry } from './nodeRecord';
 import type { FromStore } from './readBack';
 import { type PeachSays, reasonOf, RETRY_DECIDES, recordSays as says } from './retryTable';

@@ -7,7 +7,7 @@ import { locator } from '../../../descriptions/locator';
 import { headerMediaFields } from '../../../descriptions/headerMedia';
 import { templateVariablesFields } from '../../../descriptions/templateVariables';
 import { isPlainObject } from '../../../helpers/json';
-import type { Delivered, OperationOption, PreparedDeliveries } from '../../node.type';
+import type { Delivered, OperationOption, PreparedDeliveries } from '../../operation/node.type';
 import { rememberWait } from './link';
 import { previewTemplateMessage, sameTemplateMessage } from '../shared';
 import { responseProperties } from './response.description';

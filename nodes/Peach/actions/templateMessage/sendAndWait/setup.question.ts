@@ -1,7 +1,7 @@
 import { requireText } from '../../../helpers/fields';
 import { PeachInputError } from '../../../helpers/inputError';
-import type { ItemVariables } from '../../itemParameters';
-import { locatorValueOf, variablesOfItem } from '../../itemParameters';
+import type { ItemVariables } from '../../item/itemParameters';
+import { locatorValueOf, variablesOfItem } from '../../item/itemParameters';
 import type { Reading } from './setup.reading';
 
 /**

@@ -5,7 +5,7 @@ import type {
 	EarlierOutcome,
 	PeachSays,
 	PeachWitness,
-} from '../../../../../nodes/Peach/actions/node.type';
+} from '../../../../../nodes/Peach/actions/operation/node.type';
 import { peachDecides } from '../../../../../nodes/Peach/actions/run/record/peachDecides';
 import { askWitness, runWitness } from '../../../../../nodes/Peach/actions/run/record/peachWitness';
 import type { FromStore } from '../../../../../nodes/Peach/actions/run/record/readBack';

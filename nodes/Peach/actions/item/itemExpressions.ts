@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { perExecution } from '../helpers/perExecution';
+import { perExecution } from '../../helpers/perExecution';
 
 /**
  * An item's expressions evaluated together. n8n evaluates each expression of a parameter on its own,

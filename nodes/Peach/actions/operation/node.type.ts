@@ -5,9 +5,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { DeliveryPermit } from '../transport/permit';
+import type { DeliveryPermit } from '../../transport/permit';
 
-export type { DeliveryPermit } from '../transport/permit';
+export type { DeliveryPermit } from '../../transport/permit';
 
 /** What the operation dropdown shows for an operation: its name, `action` and description. */
 export interface OperationOption extends INodePropertyOptions {

@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 
 import { describe, expect, it } from 'vitest';
 
-import { type FakeResponse, locator, runPeach } from '../support/harness';
+import { type FakeResponse, locator, runPeach } from '../../support/harness';
 
 /** What the user gave is what happens: memory bounded. */
 

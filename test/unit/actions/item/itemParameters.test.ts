@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { locator, type ParameterRead, runOverInputs, runPeach } from '../support/harness';
+import { locator, type ParameterRead, runOverInputs, runPeach } from '../../support/harness';
 
 /**
  * A run over many items asks n8n to resolve a parameter without an expression once, not once per

@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { uploadMedia } from '../api/media';
-import { templateOf } from '../api/templates';
-import { requireText } from '../helpers/fields';
-import { isPlainObject } from '../helpers/json';
-import { PeachInputError } from '../helpers/inputError';
-import { md5Base64 } from '../helpers/media';
-import { perExecution } from '../helpers/perExecution';
-import { concurrently } from '../transport/width';
+import { uploadMedia } from '../../api/media';
+import { templateOf } from '../../api/templates';
+import { requireText } from '../../helpers/fields';
+import { isPlainObject } from '../../helpers/json';
+import { PeachInputError } from '../../helpers/inputError';
+import { md5Base64 } from '../../helpers/media';
+import { perExecution } from '../../helpers/perExecution';
+import { concurrently } from '../../transport/width';
 import { refuseOtherHeader } from './headerMediaCheck';
-import type { BinaryFile } from './itemParameters';
-import { binaryFileOfItem, bytesOfFile, parameterOfItem } from './itemParameters';
+import type { BinaryFile } from '../item/itemParameters';
+import { binaryFileOfItem, bytesOfFile, parameterOfItem } from '../item/itemParameters';
 
 /**
  * Header Media from a binary field, for every operation that sends a template: the file is checked

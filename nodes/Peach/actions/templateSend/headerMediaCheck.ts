@@ -4,10 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { PeachInputError } from '../helpers/inputError';
-import { MEDIA_TYPES, withArticle } from '../helpers/media';
-import { headerMediaKind } from '../helpers/templateVariables';
-import type { BinaryFile } from './itemParameters';
+import { PeachInputError } from '../../helpers/inputError';
+import { MEDIA_TYPES, withArticle } from '../../helpers/media';
+import { headerMediaKind } from '../../helpers/templateVariables';
+import type { BinaryFile } from '../item/itemParameters';
 
 /** The content types of a kind, for messages. */
 function typesOf(kind: string): string {
