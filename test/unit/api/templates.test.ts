@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { TEMPLATE_KEPT } from '../../../nodes/Peach/api/templates';
 import { type FakeResponse, locator, runOverInputs, runPeach } from '../support/harness';
-import { sendWelcomeByName as send } from '../support/templates';
+import { body, sendWelcomeByName as send, welcomeWith } from '../support/templates';
 
 /**
  * The template a send is checked against is kept by the n8n process for TEMPLATE_KEPT.ms (a minute),
@@ -21,11 +21,9 @@ afterEach(() => {
 	vi.useRealTimers();
 });
 
-const template = (status: string, body = 'Hi {{first_name}}, welcome!'): IDataObject => ({
-	id: 'wat_welcome',
-	name: 'welcome',
+const template = (status: string, text = 'Hi {{first_name}}, welcome!'): IDataObject => ({
+	...welcomeWith(body(text)),
 	status,
-	components: [{ index: 0, component_type: 'body', data_type: 'text', value: body }],
 });
 const approved = { wat_welcome: template('approved') };
 const accepted: FakeResponse = { statusCode: 201, body: { status: 'success', event_id: 'evt_1' } };

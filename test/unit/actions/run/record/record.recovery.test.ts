@@ -25,7 +25,7 @@ import {
 	serverError,
 	twice,
 } from '../../../support/recoveryRuns';
-import { approvalRequestRead, springSale } from '../../../support/templates';
+import { approvalRequest, springSale } from '../../../support/templates';
 
 /**
  * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail
@@ -568,7 +568,7 @@ describe('every delivering operation keeps the record', () => {
 		const original = newExecution();
 		const first = createExecuteContext({
 			params,
-			templates: { wat_approval: approvalRequestRead.body },
+			templates: { wat_approval: approvalRequest },
 			responses: [accepted('evt_q')],
 			lineage: original,
 		});
@@ -576,7 +576,7 @@ describe('every delivering operation keeps the record', () => {
 		expect(first.putExecutionToWait).toHaveBeenCalledTimes(1);
 		const retry = createExecuteContext({
 			params,
-			templates: { wat_approval: approvalRequestRead.body },
+			templates: { wat_approval: approvalRequest },
 			lineage: crashRetry(original),
 		});
 		const [[item]] = await new Peach().execute.call(retry.context);

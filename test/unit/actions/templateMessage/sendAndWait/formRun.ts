@@ -5,25 +5,15 @@ import { createExecuteContext, type FakeResponse, locator } from '../../../suppo
 import { newWaitingExecution } from '../../../support/n8nExecutionData';
 import { newExecution } from '../../../support/n8nRecovery';
 import { openLink, queryOf } from '../../../support/n8nWaiting';
+import { approvalWith, readOf } from '../../../support/templates';
 
 /** Send and Wait's Custom Form: the template, the form and the runs its tests share. */
 
-const template: FakeResponse = {
-	statusCode: 200,
-	body: {
-		id: 'wat_approval',
-		status: 'approved',
-		components: [
-			{
-				component_type: 'body',
-				data_type: 'text',
-				value:
-					"Approval needed: {{message | example: 'Refund?'}} Please answer here: {{approval_link | example: 'https://x/1/a'}} Thank you.",
-				index: 0,
-			},
-		],
-	},
-};
+const template = readOf(
+	approvalWith(
+		"Approval needed: {{message | example: 'Refund?'}} Please answer here: {{approval_link | example: 'https://x/1/a'}} Thank you.",
+	),
+);
 const queued: FakeResponse = {
 	statusCode: 200,
 	body: { status: 'success', event_id: 'evt_f1' },
