@@ -1,11 +1,69 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { expect } from 'vitest';
 
-/** What a resource's `run` (support/resourceRun.ts) gives back, as far as a refusal needs. */
+import { DRY_RUN_NOTE } from '../../../nodes/Peach/actions/run/dryRun';
+import { type FakeResponse, type RecordedRequest, TEST_BASE_URL } from './harness';
+import type { Lineage } from './n8nRecovery';
+
+/**
+ * What the Dry Run tests of every resource check alike: a Dry Run did nothing but say so, a real run
+ * sends what it showed, a bad item is refused by both the same way.
+ */
+
+/** What a run (resourceRun.ts's `run`, or harness.ts's runOverInputs) gives back, as far as these checks need. */
 interface Ran {
 	requests: unknown[];
 	hints: unknown[];
-	output: unknown;
+	output?: unknown;
+}
+
+/**
+ * The Dry Run made no request and touched no record (n8n's deduplication store, the node context);
+ * it said so once, in the notice.
+ */
+export function expectNothingDone(dry: Ran & { lineage: Lineage }): void {
+	expect(dry.requests).toEqual([]);
+	expect(dry.lineage.store.calls).toBe(0);
+	expect(dry.lineage.nodeContext.peachDeliveries).toBeUndefined();
+	expect((dry.hints as Array<{ message: string }>).map((hint) => hint.message)).toEqual([
+		DRY_RUN_NOTE,
+	]);
+}
+
+/** The real run's requests are exactly the ones the Dry Run's items showed (`wouldSend`), in order. */
+export function expectSentAsShown(
+	dryItems: INodeExecutionData[],
+	requests: RecordedRequest[],
+): void {
+	expect(requests.map(({ options, url, body }) => ({ method: options.method, url, body }))).toEqual(
+		dryItems.map((item) => {
+			const wouldSend = item.json.wouldSend as { method: string; path: string; body: unknown };
+			return {
+				method: wouldSend.method,
+				url: `${TEST_BASE_URL}${wouldSend.path}`,
+				body: wouldSend.body,
+			};
+		}),
+	);
+}
+
+/**
+ * With Dry Run off, `params` send exactly what the Dry Run of them showed (Peach answering
+ * `responses`, or the run's default answer): the real run's first output item.
+ */
+export async function sentAsShown(
+	run: (
+		params: Record<string, unknown>,
+		responses?: FakeResponse[],
+	) => Promise<Ran & { requests: RecordedRequest[] }>,
+	params: Record<string, unknown>,
+	responses?: FakeResponse[],
+): Promise<IDataObject> {
+	const dry = await run({ ...params, dryRun: true });
+	const real = await run(params, responses);
+	expectSentAsShown((dry.output as INodeExecutionData[][])[0], real.requests);
+	return (real.output as INodeExecutionData[][])[0][0].json;
 }
 
 /**
