@@ -1,15 +1,8 @@
-import type { IDataObject, INodeExecutionData, NodeApiError } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
-import { expect, vi } from 'vitest';
+import type { IDataObject } from 'n8n-workflow';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import {
-	createExecuteContext,
-	type FakeResponse,
-	NEVER_ANSWERED,
-	type RecordedRequest,
-} from './harness';
+import { type FakeResponse, NEVER_ANSWERED, type RecordedRequest } from './harness';
 import type { Lineage } from './n8nRecovery';
+import { tryOnce, type TryResult, tryUntilKilled } from './recoveryRuns';
 
 /**
  * What Peach keeps of orders, refunds and broadcasts in a unit test of n8n's retries, whatever n8n
@@ -144,11 +137,7 @@ export class PeachLedger {
 	}
 }
 
-export interface LedgerTry {
-	output?: INodeExecutionData[][];
-	error?: NodeApiError;
-	requests: RecordedRequest[];
-}
+export type LedgerTry = TryResult;
 
 /** What a try asked Peach, as `METHOD /path?query`. */
 export const asked = (result: LedgerTry) =>
@@ -168,17 +157,12 @@ export async function ledgerTry(
 	ledger: Answers,
 	continueOnFail = false,
 ): Promise<LedgerTry> {
-	const harness = createExecuteContext({
+	return await tryOnce({
 		params,
 		lineage,
 		continueOnFail,
 		answer: (request) => ledger.answer(request) as FakeResponse,
 	});
-	try {
-		return { output: await new Peach().execute.call(harness.context), requests: harness.requests };
-	} catch (error) {
-		return { error: error as NodeApiError, requests: harness.requests };
-	}
 }
 
 /** A try whose process dies once `requests` requests were made (the last never answered). */
@@ -188,15 +172,10 @@ export async function ledgerCrash(
 	ledger: PeachLedger,
 	requests: number,
 ): Promise<LedgerTry> {
-	const harness = createExecuteContext({
-		params,
-		lineage,
-		answer: (request) => ledger.answer(request) as FakeResponse,
-	});
-	void new Peach().execute.call(harness.context);
-	await vi.waitFor(() => expect(harness.requests.length).toBe(requests), { timeout: 20_000 });
-	await sleep(50);
-	return { requests: harness.requests };
+	return await tryUntilKilled(
+		{ params, lineage, answer: (request) => ledger.answer(request) as FakeResponse },
+		requests,
+	);
 }
 
 /**
