@@ -26,12 +26,10 @@ const peach: INode = { ...node, position: [200, 0], onError: 'continueErrorOutpu
 /** n8n-core routes the node's outputs as in a workflow "Input → Peach" with the error output on. */
 function route(inputs: IDataObject[], outputs: INodeExecutionData[][]) {
 	const input: INode = {
+		...node,
 		id: 'input-1',
 		name: 'Input',
 		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
 	};
 	const peachType = new Peach();
 	const nodeTypes = {

@@ -29,6 +29,18 @@ const run = throwingRunner({ responses: [accepted] });
 /** The same run, for tests of runs that fail: the output, or the error the node threw. */
 const attempt = runner({ responses: [accepted] });
 
+/** The output item of `minimal` (item 0) that Peach queued as `accepted`. */
+const queuedItem = {
+	json: {
+		to: '+919988776655',
+		outcome: 'queued',
+		peachId: 'evt_1',
+		status: 'success',
+		event_id: 'evt_1',
+	},
+	pairedItem: { item: 0 },
+};
+
 /** Three items, one to each of three contacts. */
 const threeContacts = ['+14155550101', '+14155550102', '+14155550103'].map((phoneNumber) => ({
 	...minimal,
@@ -60,20 +72,7 @@ describe('Template Message → Send', () => {
 			template_message: { whats_app_template_id: 'wat_approved' },
 		});
 		// What a person checks first (whom, what happened, Peach's ID), Peach's answer after it.
-		expect(output).toEqual([
-			[
-				{
-					json: {
-						to: '+919988776655',
-						outcome: 'queued',
-						peachId: 'evt_1',
-						status: 'success',
-						event_id: 'evt_1',
-					},
-					pairedItem: { item: 0 },
-				},
-			],
-		]);
+		expect(output).toEqual([[queuedItem]]);
 		expect(Object.keys(output[0][0].json)).toEqual([
 			'to',
 			'outcome',
@@ -264,16 +263,7 @@ describe('Template Message → Send', () => {
 		);
 		expect(requests).toHaveLength(2);
 		expect(output[0]).toHaveLength(3);
-		expect(output[0][0]).toEqual({
-			json: {
-				to: '+919988776655',
-				outcome: 'queued',
-				peachId: 'evt_1',
-				status: 'success',
-				event_id: 'evt_1',
-			},
-			pairedItem: { item: 0 },
-		});
+		expect(output[0][0]).toEqual(queuedItem);
 		// A refused item was certainly not sent; a 500 may have reached Peach: each says which.
 		expect(output[0][1].pairedItem).toEqual({ item: 1 });
 		expect(output[0][1].json.outcome).toBe('not sent');
