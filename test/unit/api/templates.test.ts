@@ -31,6 +31,21 @@ const accepted: FakeResponse = { statusCode: 201, body: { status: 'success', eve
 const asha = { phone: '+919900000001', name: 'Asha' };
 const nameless = { phone: '+919900000002', name: '' };
 
+/**
+ * Executions of `run` with one credential: the first reads the template, the next reads none; a
+ * refusal (422, `reason`) naming the template makes the one after it read it again. The refusal.
+ */
+async function refusalReadsAfresh(
+	run: (answer: FakeResponse) => ReturnType<typeof runOverInputs>,
+	reason: IDataObject,
+) {
+	expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
+	expect((await run(accepted)).templateReads).toEqual([]);
+	const refused = await run({ statusCode: 422, body: { status: 'failed', reason } });
+	expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
+	return refused;
+}
+
 let credentials = 0;
 
 /** A credential of the test's own (executions of other tests do not share what is kept). */
@@ -232,26 +247,13 @@ describe('the template kept by the n8n process', () => {
 
 	it('Send App Message: a refusal naming its Fallback Template reads it afresh; a message without one reads none', async () => {
 		const credentialId = newCredential();
-		const app = {
-			resource: 'templateMessage',
-			operation: 'sendAppMessage',
-			phoneNumber: '={{ $json.phone }}',
-			appId: 'flw_1',
-			useFallbackTemplate: true,
-			templateId: locator('wat_welcome'),
-			variablesInput: 'fields',
-			variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
-		};
-		const run = async (answer: FakeResponse, params = app) =>
+		const app = { ...send, operation: 'sendAppMessage', appId: 'flw_1', useFallbackTemplate: true };
+		const run = async (answer: FakeResponse, params: Record<string, unknown> = app) =>
 			await runOverInputs(params, [asha], answer, { credentialId, templates: approved });
-		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
-		expect((await run(accepted)).templateReads).toEqual([]);
-		const refused = await run({
-			statusCode: 422,
-			body: { status: 'failed', reason: { flow: { whats_app_template_id: ['is paused'] } } },
+		const refused = await refusalReadsAfresh(run, {
+			flow: { whats_app_template_id: ['is paused'] },
 		});
 		expect(refused.error?.message).toBe('Fallback Template: is paused');
-		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
 		const withoutFallback = await run(
 			{ statusCode: 422, body: { status: 'failed', reason: { flow: { id: ['is unknown'] } } } },
 			{ ...app, useFallbackTemplate: false },
@@ -279,13 +281,9 @@ describe('the template kept by the n8n process', () => {
 		};
 		const run = async (answer: FakeResponse) =>
 			await runOverInputs(launch, [asha], answer, { credentialId, templates: approved });
-		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
-		expect((await run(accepted)).templateReads).toEqual([]);
-		const refused = await run({
-			statusCode: 422,
-			body: { status: 'failed', reason: { broadcast: { whats_app_template_id: ['is paused'] } } },
+		const refused = await refusalReadsAfresh(run, {
+			broadcast: { whats_app_template_id: ['is paused'] },
 		});
 		expect(refused.error?.message).toBe('Template: is paused');
-		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
 	});
 });

@@ -1,8 +1,9 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { expect } from 'vitest';
 
 import { type FakeResponse, NEVER_ANSWERED, type RecordedRequest } from './harness';
-import type { Lineage } from './n8nRecovery';
-import { tryOnce, type TryResult, tryUntilKilled } from './recoveryRuns';
+import { editorRetry, type Lineage, newExecution } from './n8nRecovery';
+import { serverError, tryOnce, type TryResult, tryUntilKilled } from './recoveryRuns';
 
 /**
  * What Peach keeps of orders, refunds and broadcasts in a unit test of n8n's retries, whatever n8n
@@ -163,6 +164,22 @@ export async function ledgerTry(
 		continueOnFail,
 		answer: (request) => ledger.answer(request) as FakeResponse,
 	});
+}
+
+/**
+ * A first try in a new execution whose delivery Peach made but answered with a 500, then the editor's
+ * Retry (Continue On Fail), Peach answering from `ledger` throughout: the Retry and its items.
+ */
+export async function unknownThenRetry(
+	ledger: PeachLedger,
+	params: Array<Record<string, unknown>>,
+) {
+	ledger.next.push(serverError);
+	const original = newExecution();
+	const first = await ledgerTry(original, params, ledger);
+	expect(first.error?.httpCode).toBe('500');
+	const retry = await ledgerTry(editorRetry(original), params, ledger, true);
+	return { first, retry, items: (retry.output as INodeExecutionData[][])[0] };
 }
 
 /** A try whose process dies once `requests` requests were made (the last never answered). */

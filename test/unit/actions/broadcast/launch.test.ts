@@ -28,6 +28,13 @@ const rows = (phones: string[]) =>
 
 const run = runner({ responses: [accepted] });
 
+/** What every send_broadcast of `base` says of the broadcast: its name, template and global values. */
+const spring = {
+	name: 'Spring',
+	whats_app_template_id: 'wat_welcome',
+	liquid_values: { shop: 'Peach Store' },
+};
+
 describe('Broadcast → Launch', () => {
 	it('turns all input items into ONE send_broadcast request, paired to every item', async () => {
 		const { requests, output } = await run(
@@ -41,9 +48,7 @@ describe('Broadcast → Launch', () => {
 		expect(requests[0].body).toEqual({
 			event_type: 'send_broadcast',
 			broadcast: {
-				name: 'Spring',
-				whats_app_template_id: 'wat_welcome',
-				liquid_values: { shop: 'Peach Store' },
+				...spring,
 				delivery_mode: 'instant',
 				contacts: [
 					{ phone_number: '+14155550101', name: 'Name 0', liquid_values: { first_name: 'N0' } },
@@ -127,9 +132,7 @@ describe('Broadcast → Launch', () => {
 		expect(requests[0].body).toEqual({
 			event_type: 'send_broadcast',
 			broadcast: {
-				name: 'Spring',
-				whats_app_template_id: 'wat_welcome',
-				liquid_values: { shop: 'Peach Store' },
+				...spring,
 				delivery_mode: 'smart',
 				scheduled_launch_time: '2999-01-01T10:00:00.000Z',
 				phone_number: '919876543222',

@@ -16,7 +16,9 @@ import {
 	ledgerTry,
 	type OrderShape,
 	PeachLedger,
+	unknownThenRetry,
 } from '../../support/peachLedger';
+import { serverError } from '../../support/recoveryRuns';
 
 /**
  * Order → Refund with Peach as witness: before a Retry refunds an order whose earlier refund's
@@ -33,23 +35,17 @@ const refund = (orderId: string, amount: number | undefined = 5000) => ({
 	speed: 'normal',
 });
 
-const serverError = { statusCode: 500, body: { message: 'Internal error' } };
 const SINCE = Date.parse('2026-03-01T10:00:00Z');
 const plan = (amount?: number) => ({
 	orderId: 'wa_ord_1',
 	body: amount === undefined ? {} : { amount: { currency: 'INR', value: amount } },
 });
 
-/** A first try whose refund Peach made but answered with a 500, then the editor's Retry. */
-async function unknownThenRetry(shape: OrderShape, params = [refund('wa_ord_1')]) {
+/** A first try whose refund of wa_ord_1 Peach made but answered with a 500, then the editor's Retry. */
+async function refundUnknownThenRetry(shape: OrderShape) {
 	const ledger = new PeachLedger(shape);
 	ledger.order('wa_ord_1');
-	ledger.next.push(serverError);
-	const original = newExecution();
-	const first = await ledgerTry(original, params, ledger);
-	expect(first.error?.httpCode).toBe('500');
-	const retry = await ledgerTry(editorRetry(original), params, ledger, true);
-	return { ledger, first, retry, items: (retry.output as INodeExecutionData[][])[0] };
+	return { ledger, ...(await unknownThenRetry(ledger, [refund('wa_ord_1')])) };
 }
 
 describe('the shapes of an order Peach may show (7.2 is cut off): each read, none invented', () => {
@@ -144,7 +140,7 @@ describe('the shapes of an order Peach may show (7.2 is cut off): each read, non
 
 describe('a Retry of a refund whose outcome is unknown', () => {
 	it('Peach shows a refund of this amount: alreadySent with what Peach shows; the order read once, nothing refunded again', async () => {
-		const { ledger, retry, items } = await unknownThenRetry('refunds');
+		const { ledger, retry, items } = await refundUnknownThenRetry('refunds');
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1']);
 		expect(ledger.orders[0].refunds).toHaveLength(1);
 		expect(items[0].json).toMatchObject({
@@ -202,7 +198,7 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 		['a refunded amount above 0', 'refunded amount'],
 		['a status "refunded"', 'status'],
 	])('Peach cannot tell (%s): outcomeUnknown, named, nothing refunded again', async (_, shape) => {
-		const { ledger, retry, items } = await unknownThenRetry(shape);
+		const { ledger, retry, items } = await refundUnknownThenRetry(shape);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1']);
 		expect(ledger.orders[0].refunds).toHaveLength(1);
 		expect(items[0].json.outcomeUnknown).toMatchObject({ recipient: 'wa_ord_1' });

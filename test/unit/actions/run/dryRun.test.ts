@@ -211,17 +211,7 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 
 	it('Send App Message: the app, and the Fallback Template as the phone would show it', async () => {
 		const { items, requests } = await run(
-			{
-				resource: 'templateMessage',
-				operation: 'sendAppMessage',
-				phoneNumber: '={{ $json.phone }}',
-				appId: 'flw_1',
-				useFallbackTemplate: true,
-				templateId: locator('wat_welcome'),
-				variablesInput: 'fields',
-				variables: send.variables,
-				...dry,
-			},
+			{ ...send, ...dry, operation: 'sendAppMessage', appId: 'flw_1', useFallbackTemplate: true },
 			[people[0]],
 		);
 		expect(requests).toEqual([]);
