@@ -14,6 +14,15 @@ describe('Width: as wide as Peach allows', () => {
 		return { width: new Width(ceiling, () => clock.now, lately), clock, lately };
 	}
 
+	/** A controller (ceiling 64) grown to 40 by 8 prompt answers, a second before its next answer. */
+	function grownTo40() {
+		const grown = controller(64);
+		for (let answer = 0; answer < 8; answer++) grown.width.answered(100, false);
+		expect(grown.width.current).toBe(40);
+		grown.clock.now += 1000;
+		return grown;
+	}
+
 	it('after a recent 429 in this process: starts narrow, doubles each prompt round trip, never above the ceiling', () => {
 		const { width, clock } = controller(200);
 		expect(width.current).toBe(WIDTH.start);
@@ -32,10 +41,7 @@ describe('Width: as wide as Peach allows', () => {
 	});
 
 	it('halves on a 429, once per round trip; then grows by one per round trip', () => {
-		const { width, clock } = controller(64);
-		for (let answer = 0; answer < 8; answer++) width.answered(100, false);
-		expect(width.current).toBe(40);
-		clock.now += 1000;
+		const { width, clock } = grownTo40();
 		width.answered(100, true);
 		expect(width.current).toBe(20);
 		// More 429s of the same round trip do not narrow it again.
@@ -53,10 +59,7 @@ describe('Width: as wide as Peach allows', () => {
 	});
 
 	it('narrows by a quarter when answers slow down (3× the quickest + 250 ms)', () => {
-		const { width, clock } = controller(64);
-		for (let answer = 0; answer < 8; answer++) width.answered(100, false);
-		expect(width.current).toBe(40);
-		clock.now += 1000;
+		const { width } = grownTo40();
 		// 500 ms is within 3 × 100 + 250: a prompt answer still.
 		width.answered(500, false);
 		expect(width.current).toBe(41);
