@@ -29,6 +29,21 @@ export const send = (phoneNumber: string, firstName = 'Asha') => ({
 	additionalFields: {},
 });
 
+/** Order → Refund of `amount` (paise) of order `orderId`, INR, at normal speed. */
+export const refund = (orderId: string, amount: number) => ({
+	resource: 'order',
+	operation: 'refund',
+	orderId,
+	refundType: 'partial',
+	amount,
+	currency: 'INR',
+	speed: 'normal',
+});
+
+/** Refunds of `amounts` of one order, one at a time (in input order). */
+export const refundsInTurn = (orderId: string, amounts: number[]) =>
+	amounts.map((amount) => ({ ...refund(orderId, amount), requestOptions: { concurrency: 1 } }));
+
 /** `count` distinct phone numbers, from `from` (1-based). */
 export const phones = (count: number, from = 1) =>
 	Array.from({ length: count }, (_, index) => `+9199${String(index + from).padStart(8, '0')}`);

@@ -18,22 +18,15 @@ import {
 	PeachLedger,
 	unknownThenRetry,
 } from '../../support/peachLedger';
-import { serverError } from '../../support/recoveryRuns';
+import { refund, serverError } from '../../support/recoveryRuns';
 
 /**
  * Order → Refund with Peach as witness: before a Retry refunds an order whose earlier refund's
  * outcome is unknown, the order is read once and Peach decides where it can tell.
  */
 
-const refund = (orderId: string, amount: number | undefined = 5000) => ({
-	resource: 'order',
-	operation: 'refund',
-	orderId,
-	refundType: amount === undefined ? 'full' : 'partial',
-	...(amount === undefined ? {} : { amount }),
-	currency: 'INR',
-	speed: 'normal',
-});
+/** A refund of ₹50.00 of order `orderId`. */
+const fifty = (orderId: string) => refund(orderId, 5000);
 
 const SINCE = Date.parse('2026-03-01T10:00:00Z');
 const plan = (amount?: number) => ({
@@ -45,7 +38,7 @@ const plan = (amount?: number) => ({
 async function refundUnknownThenRetry(shape: OrderShape) {
 	const ledger = new PeachLedger(shape);
 	ledger.order('wa_ord_1');
-	return { ledger, ...(await unknownThenRetry(ledger, [refund('wa_ord_1')])) };
+	return { ledger, ...(await unknownThenRetry(ledger, [fifty('wa_ord_1')])) };
 }
 
 describe('the shapes of an order Peach may show (7.2 is cut off): each read, none invented', () => {
@@ -165,16 +158,12 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 		ledger.order('wa_ord_1');
 		// Peach did not make it: a 500 before it did anything.
 		const original = newExecution();
-		const first = await ledgerTry(original, [refund('wa_ord_1')], {
+		const first = await ledgerTry(original, [fifty('wa_ord_1')], {
 			answer: (request: RecordedRequest) =>
 				request.options.method === 'POST' ? serverError : ledger.answer(request),
 		});
 		expect(first.error?.httpCode).toBe('500');
-		const retry = await ledgerTry(
-			editorRetry(minutesLater(original)),
-			[refund('wa_ord_1')],
-			ledger,
-		);
+		const retry = await ledgerTry(editorRetry(minutesLater(original)), [fifty('wa_ord_1')], ledger);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1', 'POST /orders/wa_ord_1/refunds']);
 		expect(retry.error).toBeUndefined();
 		expect((retry.output as INodeExecutionData[][])[0][0].json).toMatchObject({ id: 'rfnd_1' });
@@ -184,8 +173,8 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 		const ledger = new PeachLedger('refunded amount');
 		ledger.order('wa_ord_1');
 		const original = newExecution();
-		await ledgerTry(original, [refund('wa_ord_1')], { answer: () => serverError });
-		const retry = await ledgerTry(editorRetry(original), [refund('wa_ord_1')], ledger, true);
+		await ledgerTry(original, [fifty('wa_ord_1')], { answer: () => serverError });
+		const retry = await ledgerTry(editorRetry(original), [fifty('wa_ord_1')], ledger, true);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1']);
 		const [[item]] = retry.output as INodeExecutionData[][];
 		expect(String((item.json.outcomeUnknown as IDataObject).reason)).toContain(
@@ -208,7 +197,7 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 	});
 
 	it('two refunds of one order, one unknown: one read; the one the record knows takes its refund first', async () => {
-		const params = [refund('wa_ord_1'), refund('wa_ord_1')];
+		const params = [fifty('wa_ord_1'), fifty('wa_ord_1')];
 		const ledger = new PeachLedger('refunds');
 		ledger.order('wa_ord_1');
 		ledger.next.push({ statusCode: 201, body: { id: 'rfnd_1' } }, serverError);
@@ -226,7 +215,7 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 	});
 
 	it('a refund the record knows made that Peach does not show: the unknown one cannot be told', async () => {
-		const params = [refund('wa_ord_1'), refund('wa_ord_1')];
+		const params = [fifty('wa_ord_1'), fifty('wa_ord_1')];
 		const ledger = new PeachLedger((order) => ({ ...order, refunds: [] }));
 		ledger.order('wa_ord_1');
 		ledger.next.push({ statusCode: 201, body: { id: 'rfnd_1' } }, serverError);
@@ -244,8 +233,8 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 		ledger.order('wa_ord_1');
 		ledger.next.push(serverError);
 		const original = newExecution();
-		await ledgerTry(original, [refund('wa_ord_1')], ledger);
-		const params = [{ ...refund('wa_ord_1'), requestOptions: { resendUnknown: true } }];
+		await ledgerTry(original, [fifty('wa_ord_1')], ledger);
+		const params = [{ ...fifty('wa_ord_1'), requestOptions: { resendUnknown: true } }];
 		const retry = await ledgerTry(
 			editorRetry(original),
 			params,
@@ -269,7 +258,7 @@ describe('the Retry of a crashed execution (the refund under way when the worker
 		ledger.order('wa_ord_2');
 		ledger.next.push({ statusCode: 201, body: { id: 'rfnd_1' } }, NEVER_ANSWERED);
 		const original = newExecution(new FakeDeduplicationStore());
-		const params = [refund('wa_ord_1'), refund('wa_ord_2')];
+		const params = [fifty('wa_ord_1'), fifty('wa_ord_2')];
 		await ledgerCrash(original, params, ledger, 2);
 		const retry = await ledgerTry(crashRetry(original), params, ledger);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_2']);
@@ -289,7 +278,7 @@ describe('the Retry of a crashed execution (the refund under way when the worker
 		ledger.order('wa_ord_1');
 		ledger.next.push(NEVER_ANSWERED);
 		const original = newExecution(new FakeDeduplicationStore());
-		const params = [refund('wa_ord_1')];
+		const params = [fifty('wa_ord_1')];
 		await ledgerCrash(original, params, ledger, 1);
 		// Peach has not processed the request under way when the worker died (or never got it).
 		(ledger.orders[0].refunds as IDataObject[]).length = 0;

@@ -18,6 +18,7 @@ import {
 	messagesPerPhone,
 	phoneOf,
 	phones,
+	refund,
 	refused,
 	runTry,
 	send,
@@ -455,18 +456,8 @@ describe("n8n's deduplication store is written in turns", () => {
 });
 
 describe('every delivering operation keeps the record', () => {
-	const refund = (orderId: string) => ({
-		resource: 'order',
-		operation: 'refund',
-		orderId,
-		refundType: 'partial',
-		amount: 12000,
-		currency: 'INR',
-		speed: 'normal',
-	});
-
 	it('Order → Refund: a retried refund moves money once', async () => {
-		const params = [refund('wa_ord_1'), refund('wa_ord_2')];
+		const params = [refund('wa_ord_1', 12000), refund('wa_ord_2', 12000)];
 		const original = newExecution();
 		const first = await runTry(original, params, [
 			{ statusCode: 201, body: { id: 'rfnd_1', status: 'pending' } },

@@ -19,6 +19,7 @@ import {
 	refused,
 	runTry,
 	send,
+	refundsInTurn,
 	sends,
 	type TryResult,
 	twice,
@@ -305,22 +306,12 @@ describe('a delivery is named by what it sends', () => {
 	});
 
 	it('refunds of one order, the rows reordered on the Retry: each refund moves money once', async () => {
-		const refund = (amount: number) => ({
-			resource: 'order',
-			operation: 'refund',
-			orderId: 'wa_ord_7',
-			refundType: 'partial',
-			amount,
-			currency: 'INR',
-			speed: 'normal',
-			requestOptions: { concurrency: 1 },
-		});
-		const before = [refund(1000), refund(2000), refund(3000)];
+		const before = refundsInTurn('wa_ord_7', [1000, 2000, 3000]);
 		const execution = newExecution(new FakeDeduplicationStore());
 		const crashed = await crashingTry(execution, before, 1, 1);
 		const retry = await runTry(
 			crashRetry(execution),
-			[refund(3000), refund(2000), refund(1000)],
+			refundsInTurn('wa_ord_7', [3000, 2000, 1000]),
 			// The order is read once first (its refunds, peach-api.md 7.2: as documented, id and status).
 			[
 				{ statusCode: 200, body: { id: 'wa_ord_7', status: 'completed' } },
