@@ -189,7 +189,7 @@ describe('every operation that sends variables refuses an empty one the same way
 			{ operation: 'sendAppMessage', appId: 'flw_1', useFallbackTemplate: false, ...contact },
 		],
 	];
-	it.each(operations)('%s', async (_name, params) => {
+	it.each(operations)('%s refuses an empty variable', async (_name, params) => {
 		const { requests, error } = await runOverInputs(
 			{ resource: 'templateMessage', ...params, ...rows },
 			[person],
