@@ -5,6 +5,7 @@ import { LONGEST_TEST_NAME, testNameProblem } from './testNames';
 describe('what a test name is (testNames.ts, checked before every unit test)', () => {
 	it('a sentence of at most 120 characters is a test name', () => {
 		expect(testNameProblem('refuses an empty event ID before any request')).toBeUndefined();
+		expect(testNameProblem('refuses "+12"')).toBeUndefined();
 		expect(testNameProblem(`a name ${'x'.repeat(LONGEST_TEST_NAME - 7)}`)).toBeUndefined();
 	});
 
@@ -17,7 +18,9 @@ describe('what a test name is (testNames.ts, checked before every unit test)', (
 	it.each(['notRead', '418 {}', 'Send', '400 ""'])(
 		'a bare identifier or value such as %j is not a sentence',
 		(name) => {
-			expect(testNameProblem(name)).toBe('is not a sentence (fewer than two words)');
+			expect(testNameProblem(name)).toBe(
+				'is not a sentence (it needs two parts or more, one of them a word)',
+			);
 		},
 	);
 });

@@ -10,8 +10,10 @@ export const LONGEST_TEST_NAME = 120;
 export function testNameProblem(name: string): string | undefined {
 	if (name.length > LONGEST_TEST_NAME)
 		return `is ${name.length} characters long; a test name has at most ${LONGEST_TEST_NAME}`;
-	// A sentence has words: a bare identifier, a number or a value alone is not one.
-	if ((name.match(/\p{L}{2,}/gu) ?? []).length < 2)
-		return 'is not a sentence (fewer than two words)';
+	// A sentence says something of something: two parts at least, one a word (`refuses "+12"` is
+	// one; a bare identifier, a status and a value, or one word alone is not).
+	const parts = name.trim().split(/\s+/);
+	if (parts.length < 2 || !parts.some((part) => /\p{L}{2,}/u.test(part)))
+		return 'is not a sentence (it needs two parts or more, one of them a word)';
 	return undefined;
 }

@@ -67,7 +67,7 @@ describe('the shapes of an order Peach may show (7.2 is cut off): each read, non
 			'shown',
 		],
 		[
-			'payment.refunds',
+			'refunds under payment.refunds',
 			{
 				payment: {
 					refunds: [{ id: 'r1', refund_amount: '5000', created_at: '2026-03-01T10:05:00Z' }],
