@@ -61,6 +61,9 @@ export const base = {
 	options: { responseFormTitle: 'Refund A-7', responseFormButtonLabel: 'Send answer' },
 };
 
+/** `base` with a form of the fields `values` in place of `elements`. */
+export const withFields = (...values: IDataObject[]) => ({ ...base, formFields: { values } });
+
 /** A request's method: a Send and Wait that refuses reads its template (to name every problem) and sends nothing. */
 export const methodOf = (request: { options: { method?: string } }) => request.options.method;
 
