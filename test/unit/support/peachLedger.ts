@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { expect } from 'vitest';
 
 import { type FakeResponse, NEVER_ANSWERED, type RecordedRequest } from './harness';
-import { editorRetry, type Lineage, newExecution } from './n8nRecovery';
+import { editorRetry, FakeDeduplicationStore, type Lineage, newExecution } from './n8nRecovery';
 import { serverError, tryOnce, type TryResult, tryUntilKilled } from './recoveryRuns';
 
 /**
@@ -193,6 +193,20 @@ export async function ledgerCrash(
 		{ params, lineage, answer: (request) => ledger.answer(request) as FakeResponse },
 		requests,
 	);
+}
+
+/**
+ * A try in a new execution (n8n's deduplication store kept) whose process dies once `requests`
+ * requests were made: that execution, for its crash's Retry.
+ */
+export async function crashedExecution(
+	ledger: PeachLedger,
+	params: Array<Record<string, unknown>>,
+	requests: number,
+): Promise<Lineage> {
+	const original = newExecution(new FakeDeduplicationStore());
+	await ledgerCrash(original, params, ledger, requests);
+	return original;
 }
 
 /**

@@ -4,16 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { isThisLaunch } from '../../../../nodes/Peach/actions/broadcast/launch.witness';
 import type { LaunchPlan } from '../../../../nodes/Peach/actions/broadcast/launchBase';
 import { locator, NEVER_ANSWERED } from '../../support/harness';
-import {
-	crashRetry,
-	editorRetry,
-	FakeDeduplicationStore,
-	newExecution,
-} from '../../support/n8nRecovery';
+import { crashRetry, editorRetry, newExecution } from '../../support/n8nRecovery';
 import {
 	asked,
 	minutesLater,
-	ledgerCrash,
+	crashedExecution,
 	ledgerTry,
 	PeachLedger,
 	unknownThenRetry,
@@ -150,8 +145,7 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 		const ledger = new PeachLedger();
 		ledger.next.push(NEVER_ANSWERED);
 		const params = launchToTwo();
-		const original = newExecution(new FakeDeduplicationStore());
-		await ledgerCrash(original, params, ledger, 1);
+		const original = await crashedExecution(ledger, params, 1);
 		const retry = await ledgerTry(crashRetry(original), params, ledger);
 		expect(asked(retry)).toEqual(['GET /broadcasts?page=1']);
 		expect(retry.error).toBeUndefined();

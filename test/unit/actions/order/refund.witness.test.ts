@@ -3,16 +3,11 @@ import { describe, expect, it } from 'vitest';
 
 import { isThisRefund, refundsShown } from '../../../../nodes/Peach/actions/order/refund.witness';
 import { NEVER_ANSWERED, type RecordedRequest } from '../../support/harness';
-import {
-	crashRetry,
-	editorRetry,
-	FakeDeduplicationStore,
-	newExecution,
-} from '../../support/n8nRecovery';
+import { crashRetry, editorRetry, newExecution } from '../../support/n8nRecovery';
 import {
 	asked,
 	minutesLater,
-	ledgerCrash,
+	crashedExecution,
 	ledgerTry,
 	type OrderShape,
 	PeachLedger,
@@ -257,9 +252,8 @@ describe('the Retry of a crashed execution (the refund under way when the worker
 		ledger.order('wa_ord_1');
 		ledger.order('wa_ord_2');
 		ledger.next.push({ statusCode: 201, body: { id: 'rfnd_1' } }, NEVER_ANSWERED);
-		const original = newExecution(new FakeDeduplicationStore());
 		const params = [fifty('wa_ord_1'), fifty('wa_ord_2')];
-		await ledgerCrash(original, params, ledger, 2);
+		const original = await crashedExecution(ledger, params, 2);
 		const retry = await ledgerTry(crashRetry(original), params, ledger);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_2']);
 		expect(retry.error).toBeUndefined();
@@ -277,9 +271,8 @@ describe('the Retry of a crashed execution (the refund under way when the worker
 		const ledger = new PeachLedger('refunds');
 		ledger.order('wa_ord_1');
 		ledger.next.push(NEVER_ANSWERED);
-		const original = newExecution(new FakeDeduplicationStore());
 		const params = [fifty('wa_ord_1')];
-		await ledgerCrash(original, params, ledger, 1);
+		const original = await crashedExecution(ledger, params, 1);
 		// Peach has not processed the request under way when the worker died (or never got it).
 		(ledger.orders[0].refunds as IDataObject[]).length = 0;
 		const retry = await ledgerTry(crashRetry(original), params, ledger);

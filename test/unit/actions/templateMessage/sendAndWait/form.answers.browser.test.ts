@@ -33,13 +33,20 @@ describe('Send and Wait → Custom Form: what people type, as a browser posts it
 		});
 	}
 
-	it("a field's Default Value that is no date: the definition is refused naming the field, before any request", async () => {
-		const { output, requests } = await send(
-			withFields({ fieldLabel: 'Refund by', fieldType: 'date', defaultValue: '2026-13-01' }),
-		);
-		expect((output as Error).message).toBe(
+	it.each<[string, IDataObject, string]>([
+		[
+			"a field's Default Value that is no date: the definition is refused naming the field, before any request",
+			{ fieldLabel: 'Refund by', fieldType: 'date', defaultValue: '2026-13-01' },
 			'Form Elements → field 1 (Refund by) → Default Value "2026-13-01" is not a date',
-		);
+		],
+		[
+			'a field named __proto__ (Custom Field Name) is refused with the reason, before anything is sent',
+			{ fieldLabel: 'Amount', fieldType: 'number', fieldName: '__proto__' },
+			'Form Elements "__proto__" cannot be a key of the answer',
+		],
+	])('%s', async (_name, field, message) => {
+		const { output, requests } = await send(withFields(field));
+		expect((output as Error).message).toBe(message);
 		expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 	});
 
@@ -90,15 +97,5 @@ describe('Send and Wait → Custom Form: what people type, as a browser posts it
 		expect(sent.status).toBe(400);
 		expect(String(sent.body)).toContain('The answer is too long (more than 64 KB).');
 		expect(String(sent.body)).toContain(`>${note}</textarea>`);
-	});
-
-	it('a field named __proto__ (Custom Field Name) is refused with the reason, before anything is sent', async () => {
-		const { output, requests } = await send(
-			withFields({ fieldLabel: 'Amount', fieldType: 'number', fieldName: '__proto__' }),
-		);
-		expect((output as Error).message).toBe(
-			'Form Elements "__proto__" cannot be a key of the answer',
-		);
-		expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 	});
 });
