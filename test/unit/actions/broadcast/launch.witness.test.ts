@@ -1,9 +1,9 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { isThisLaunch } from '../../../../nodes/Peach/actions/broadcast/launch.witness';
 import type { LaunchPlan } from '../../../../nodes/Peach/actions/broadcast/launchBase';
-import { locator, NEVER_ANSWERED } from '../../support/harness';
+import { NEVER_ANSWERED } from '../../support/harness';
 import { crashRetry, editorRetry, newExecution } from '../../support/n8nRecovery';
 import {
 	asked,
@@ -15,6 +15,7 @@ import {
 } from '../../support/peachLedger';
 import { phones, serverError } from '../../support/recoveryRuns';
 import { springSale as launch } from '../../support/templates';
+import { trigger } from '../automation/run';
 
 /**
  * Broadcast → Launch with Peach as witness: a broadcast Peach lists with the same name and template,
@@ -155,21 +156,8 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 
 describe('Automation → Trigger: Peach lists no runs of an automation', () => {
 	it('an unknown outcome stays unknown: the record alone decides, nothing is asked or made', async () => {
-		const trigger = {
-			resource: 'automation',
-			operation: 'trigger',
-			automationId: locator('strm_1'),
-			phoneNumber: '+919988776655',
-			payloadInput: 'fields',
-			payload: {},
-		};
-		const ledger = new PeachLedger();
-		ledger.next.push(serverError);
-		const original = newExecution();
-		expect((await ledgerTry(original, [trigger], ledger)).error?.httpCode).toBe('500');
-		const retry = await ledgerTry(editorRetry(original), [trigger], ledger, true);
+		const { retry, items } = await unknownThenRetry(new PeachLedger(), [trigger]);
 		expect(asked(retry)).toEqual([]);
-		const [[item]] = retry.output as INodeExecutionData[][];
-		expect(item.json.outcomeUnknown).toMatchObject({ recipient: '+919988776655' });
+		expect(items[0].json.outcomeUnknown).toMatchObject({ recipient: '+919988776655' });
 	});
 });
