@@ -25,7 +25,9 @@ const template = (status: string, text = 'Hi {{first_name}}, welcome!'): IDataOb
 	...welcomeWith(body(text)),
 	status,
 });
-const approved = { wat_welcome: template('approved') };
+/** Peach's templates: wat_welcome in `status`. */
+const inStatus = (status: string) => ({ wat_welcome: template(status) });
+const approved = inStatus('approved');
 const accepted: FakeResponse = { statusCode: 201, body: { status: 'success', event_id: 'evt_1' } };
 
 const asha = { phone: '+919900000001', name: 'Asha' };
@@ -41,7 +43,7 @@ async function refusalReadsAfresh(
 ) {
 	expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
 	expect((await run(accepted)).templateReads).toEqual([]);
-	const refused = await run({ statusCode: 422, body: { status: 'failed', reason } });
+	const refused = await run(refusal(reason));
 	expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
 	return refused;
 }
@@ -71,6 +73,19 @@ async function execution(
 	});
 }
 
+/** Peach's refusal (422) for `reason`. */
+const refusal = (reason: IDataObject): FakeResponse => ({
+	statusCode: 422,
+	body: { status: 'failed', reason },
+});
+
+/** What `run` was refused with, once it read `reads` of the templates and sent nothing. */
+function unsent(run: Awaited<ReturnType<typeof execution>>, reads: string[]) {
+	expect(run.templateReads).toEqual(reads);
+	expect(run.requests).toEqual([]);
+	return run.error?.message;
+}
+
 const sentTo = (run: { requests: Array<{ body: unknown }> }) =>
 	run.requests.map((request) => (request.body as { contact: IDataObject }).contact.phone_number);
 
@@ -90,9 +105,7 @@ describe('the template kept by the n8n process', () => {
 		// An empty variable is refused as before, against the kept copy: nothing is sent.
 		vi.advanceTimersByTime(20_000);
 		const empty = await execution(credentialId, { input: nameless });
-		expect(empty.templateReads).toEqual([]);
-		expect(empty.requests).toEqual([]);
-		expect(empty.error?.message).toBe('Variable first_name is empty for +919900000002 (item 0)');
+		expect(unsent(empty, [])).toBe('Variable first_name is empty for +919900000002 (item 0)');
 	});
 
 	it('a minute after it was read, the next execution reads it again', async () => {
@@ -101,12 +114,8 @@ describe('the template kept by the n8n process', () => {
 		vi.advanceTimersByTime(TEMPLATE_KEPT.ms - 1);
 		expect((await execution(credentialId)).templateReads).toEqual([]);
 		vi.advanceTimersByTime(1);
-		const later = await execution(credentialId, {
-			templates: { wat_welcome: template('paused') },
-		});
-		expect(later.templateReads).toEqual(['wat_welcome']);
-		expect(later.requests).toEqual([]);
-		expect(later.error?.message).toBe(
+		const later = await execution(credentialId, { templates: inStatus('paused') });
+		expect(unsent(later, ['wat_welcome'])).toBe(
 			'Template "welcome" (wat_welcome) is paused: WhatsApp sends approved templates only',
 		);
 	});
@@ -126,15 +135,11 @@ describe('the template kept by the n8n process', () => {
 
 	it('a template that is not approved is read again by every execution: one approved meanwhile is sent at once', async () => {
 		const credentialId = newCredential();
-		const pending = await execution(credentialId, {
-			templates: { wat_welcome: template('pending') },
-		});
+		const pending = await execution(credentialId, { templates: inStatus('pending') });
 		expect(pending.error?.message).toBe(
 			'Template "welcome" (wat_welcome) is pending: WhatsApp sends approved templates only',
 		);
-		const again = await execution(credentialId, {
-			templates: { wat_welcome: template('pending') },
-		});
+		const again = await execution(credentialId, { templates: inStatus('pending') });
 		expect(again.templateReads).toEqual(['wat_welcome']);
 		expect(again.error?.message).toContain('is pending');
 		const approvedNow = await execution(credentialId);
@@ -147,52 +152,35 @@ describe('the template kept by the n8n process', () => {
 		const credentialId = newCredential();
 		await execution(credentialId);
 		const refused = await execution(credentialId, {
-			answer: {
-				statusCode: 422,
-				body: {
-					status: 'failed',
-					reason: { template_message: { whats_app_template_id: ['is paused'] } },
-				},
-			},
+			answer: refusal({ template_message: { whats_app_template_id: ['is paused'] } }),
 		});
 		expect(refused.templateReads).toEqual([]);
 		expect(refused.error?.message).toBe('Template: is paused');
-		const next = await execution(credentialId, {
-			templates: { wat_welcome: template('paused') },
-		});
-		expect(next.templateReads).toEqual(['wat_welcome']);
-		expect(next.requests).toEqual([]);
-		expect(next.error?.message).toContain('is paused: WhatsApp sends approved templates only');
+		const next = await execution(credentialId, { templates: inStatus('paused') });
+		expect(unsent(next, ['wat_welcome'])).toContain(
+			'is paused: WhatsApp sends approved templates only',
+		);
 	});
 
 	it("a refusal of a template's variable reads it afresh too; one naming only the phone number keeps the copy", async () => {
 		const credentialId = newCredential();
 		await execution(credentialId);
 		const phone = await execution(credentialId, {
-			answer: {
-				statusCode: 422,
-				body: { status: 'failed', reason: { contact: { phone_number: ['is blocked'] } } },
-			},
+			answer: refusal({ contact: { phone_number: ['is blocked'] } }),
 		});
 		expect(phone.error?.message).toBe('Phone Number: is blocked');
 		expect((await execution(credentialId)).templateReads).toEqual([]);
 		const variable = await execution(credentialId, {
-			answer: {
-				statusCode: 422,
-				body: {
-					status: 'failed',
-					reason: { template_message: { liquid_values: { last_name: ['is missing'] } } },
-				},
-			},
+			answer: refusal({ template_message: { liquid_values: { last_name: ['is missing'] } } }),
 		});
 		expect(variable.error?.message).toBe('Variables → last_name: is missing');
 		// The template now shows {{last_name}}: the next execution reads it and refuses the item.
 		const next = await execution(credentialId, {
 			templates: { wat_welcome: template('approved', 'Hi {{first_name}} {{last_name}}!') },
 		});
-		expect(next.templateReads).toEqual(['wat_welcome']);
-		expect(next.requests).toEqual([]);
-		expect(next.error?.message).toBe('Variable last_name is empty for +919900000001 (item 0)');
+		expect(unsent(next, ['wat_welcome'])).toBe(
+			'Variable last_name is empty for +919900000001 (item 0)',
+		);
 	});
 
 	it('a server error (5xx) or a 401 names no template: the copy is kept', async () => {
@@ -217,9 +205,7 @@ describe('the template kept by the n8n process', () => {
 		expect(dryRun.templateReads).toEqual(['wat_welcome']);
 		expect(dryRun.error?.message).toBe('Variable code is empty for +919900000001 (item 0)');
 		const real = await execution(credentialId, { templates: changed });
-		expect(real.templateReads).toEqual([]);
-		expect(real.requests).toEqual([]);
-		expect(real.error?.message).toBe('Variable code is empty for +919900000001 (item 0)');
+		expect(unsent(real, [])).toBe('Variable code is empty for +919900000001 (item 0)');
 	});
 
 	it('a read that fails is not kept: the next execution reads again', async () => {
@@ -254,10 +240,10 @@ describe('the template kept by the n8n process', () => {
 			flow: { whats_app_template_id: ['is paused'] },
 		});
 		expect(refused.error?.message).toBe('Fallback Template: is paused');
-		const withoutFallback = await run(
-			{ statusCode: 422, body: { status: 'failed', reason: { flow: { id: ['is unknown'] } } } },
-			{ ...app, useFallbackTemplate: false },
-		);
+		const withoutFallback = await run(refusal({ flow: { id: ['is unknown'] } }), {
+			...app,
+			useFallbackTemplate: false,
+		});
 		expect(withoutFallback.templateReads).toEqual([]);
 		expect(withoutFallback.error?.message).toBe('flow.id: is unknown');
 		expect((await run(accepted)).templateReads).toEqual([]);
