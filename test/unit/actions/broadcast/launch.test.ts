@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { type FakeResponse, locator } from '../../support/harness';
+import { type FakeResponse, locator, pairedOutcomes } from '../../support/harness';
 import { runner } from '../../support/resourceRun';
 
 const accepted: FakeResponse = { statusCode: 200, body: { status: 'success', event_id: 'evt_b' } };
@@ -107,7 +107,7 @@ describe('Broadcast → Launch', () => {
 		const items = (
 			output as Array<Array<{ json: Record<string, unknown>; pairedItem: unknown }>>
 		)[0];
-		expect(items.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
+		expect(pairedOutcomes(items, 'event_id')).toEqual([
 			['evt_b', [{ item: 0 }, { item: 2 }]],
 			['Item 1 → Contact Phone Number "bad" has no + and country code', { item: 1 }],
 		]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { DeliveringBatchOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../../nodes/Peach/helpers/inputError';
+import { pairedOutcomes } from '../../support/harness';
 import { context, failure, option, registryWith, router } from '../oneOperation';
 
 describe('router: batch operations that deliver', () => {
@@ -60,7 +61,7 @@ describe('router: batch operations that deliver', () => {
 	it('under Continue On Fail, output i is input i: bad items and failed launches stay in their place', async () => {
 		const { operation } = launches(3, [1]);
 		const [output] = await router.call(context(5, true), registryWith(operation));
-		expect(output.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
+		expect(pairedOutcomes(output, 'event_id')).toEqual([
 			['evt_1', { item: 0 }],
 			['Audience ID is empty', { item: 1 }],
 			['evt_3', { item: 2 }],

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { DeliveringOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../../nodes/Peach/helpers/inputError';
+import { pairedOutcomes } from '../../support/harness';
 import { context, failure, option, registryWith, router } from '../oneOperation';
 
 /**
@@ -92,7 +93,7 @@ describe('router: operations that deliver', () => {
 		]);
 		const [output] = await router.call(context(3, true), registryWith(operation));
 		expect(log.filter((line) => line.startsWith('deliver'))).toEqual(['deliver 0', 'deliver 2']);
-		expect(output.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
+		expect(pairedOutcomes(output, 'event_id')).toEqual([
 			['evt_1', { item: 0 }],
 			['Phone Number "2" has no + and country code', { item: 1 }],
 			['evt_3', { item: 2 }],
