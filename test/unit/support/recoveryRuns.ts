@@ -10,6 +10,7 @@ import {
 	locator,
 	NEVER_ANSWERED,
 	type RecordedRequest,
+	runPeach,
 } from './harness';
 import type { Lineage } from './n8nRecovery';
 
@@ -78,12 +79,10 @@ export interface TryResult {
 
 /** One try of the node in a fresh execute context: its output or the error it threw, and its requests. */
 export async function tryOnce(options: ContextOptions): Promise<TryResult> {
-	const harness = createExecuteContext(options);
-	try {
-		return { output: await new Peach().execute.call(harness.context), requests: harness.requests };
-	} catch (error) {
-		return { error: error as NodeApiError, requests: harness.requests };
-	}
+	const { output, requests } = await runPeach(options);
+	return output instanceof Error
+		? { error: output as NodeApiError, requests }
+		: { output, requests };
 }
 
 /**

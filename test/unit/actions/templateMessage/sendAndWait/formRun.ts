@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { Peach } from '../../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../../../support/harness';
+import { type FakeResponse, locator } from '../../../support/harness';
 import { newWaitingExecution } from '../../../support/n8nExecutionData';
 import { newExecution } from '../../../support/n8nRecovery';
+import { runner, throwingRunner } from '../../../support/resourceRun';
 import { openLink, queryOf } from '../../../support/n8nWaiting';
 import { approvalWith, readOf } from '../../../support/templates';
 
@@ -67,17 +67,19 @@ export const withFields = (...values: IDataObject[]) => ({ ...base, formFields: 
 /** A request's method: a Send and Wait that refuses reads its template (to name every problem) and sends nothing. */
 export const methodOf = (request: { options: { method?: string } }) => request.options.method;
 
+/** The form's runs: Peach answers the template read, then the send; templates are read from those answers. */
+const answers = { responses: [template, queued], templates: 'responses' as const };
+const attempt = runner(answers);
+const run = throwingRunner(answers);
+
+/** Asks with `params` in a new waiting execution of n8n 2.x: the output, or the error the node threw. */
 export async function send(params: Record<string, unknown>) {
 	const execution = newWaitingExecution(2);
-	const harness = createExecuteContext({
-		params,
-		responses: [template, queued],
-		templates: 'responses',
+	const sent = await attempt(params, undefined, {
 		execution,
 		lineage: newExecution(undefined, { n8nLine: 2 }),
 	});
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output, execution };
+	return { ...sent, execution };
 }
 
 /**
@@ -91,17 +93,13 @@ export async function askAndOpen(
 	n8nLine: 1 | 2 = 2,
 ) {
 	const execution = newWaitingExecution(n8nLine);
-	const harness = createExecuteContext({
-		params: parameters,
-		responses: [template, queued],
-		templates: 'responses',
+	const asked = await run(parameters, undefined, {
 		execution,
 		lineage: newExecution(undefined, { n8nLine }),
 	});
-	await new Peach().execute.call(harness.context);
 	const link = String(
 		(
-			harness.requests[1].body as {
+			asked.requests[1].body as {
 				template_message: { liquid_values: IDataObject };
 			}
 		).template_message.liquid_values.approval_link,
