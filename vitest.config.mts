@@ -26,7 +26,7 @@ export default defineConfig({
 					name: 'unit',
 					include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.mts'],
 					environment: 'node',
-					setupFiles: ['test/unit/support/proofWait.ts'],
+					setupFiles: ['test/unit/support/proofWait.ts', 'test/unit/support/testNameCheck.ts'],
 				},
 			},
 			{

@@ -2,8 +2,7 @@ import type { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { PeachMessagingApi } from '../../credentials/PeachMessagingApi.credentials';
-import { Peach } from '../../nodes/Peach/Peach.node';
-import { createExecuteContext } from './support/harness';
+import { runPeach } from './support/harness';
 
 describe('a custom API call with the Peach API credential', () => {
 	it("keeps authenticate in n8n's copy of a community credential, so n8n adds Custom API Call to the node", async () => {
@@ -26,11 +25,9 @@ describe('a custom API call with the Peach API credential', () => {
 			{ resource: '__CUSTOM_API_CALL__', operation: '__CUSTOM_API_CALL__' },
 			{ resource: 'contact', operation: '__CUSTOM_API_CALL__' },
 		]) {
-			const harness = createExecuteContext({ params, responses: [] });
-			const error = (await new Peach().execute
-				.call(harness.context)
-				.catch((e: unknown) => e)) as NodeOperationError;
-			expect(harness.requests).toEqual([]);
+			const { output, requests } = await runPeach({ params, responses: [] });
+			const error = output as NodeOperationError;
+			expect(requests).toEqual([]);
 			expect(error.message).toBe('Custom API Call runs in an HTTP Request node');
 			expect(error.description).toContain(
 				'set Authentication → Predefined Credential Type → Peach API',

@@ -28,6 +28,14 @@ const dedupeOn = { ignoreDuplicates: true };
 let workflows = 0;
 const newWorkflow = () => `wf-dedupe-${++workflows}`;
 
+/** Deliveries of message `id` to one new workflow with Ignore Duplicates on (one static data). */
+function inOneWorkflow() {
+	const staticData: IDataObject = {};
+	const workflowId = newWorkflow();
+	return (id: string) =>
+		call({ body: delivered(id), parameters: dedupeOn, staticData, workflowId });
+}
+
 /** n8n restarted: a fresh process has nothing in memory; only the saved static data remains. */
 async function restarted() {
 	vi.resetModules();
@@ -85,44 +93,23 @@ describe('Ignore Duplicates: the identity of a delivery', () => {
 
 describe('Ignore Duplicates: the webhook', () => {
 	it('starts the first delivery, answers the same one again with 200 and starts nothing', async () => {
-		const staticData: IDataObject = {};
-		const workflowId = newWorkflow();
-		const first = await call({
-			body: delivered('cmsg_1'),
-			parameters: dedupeOn,
-			staticData,
-			workflowId,
-		});
+		const deliver = inOneWorkflow();
+		const first = await deliver('cmsg_1');
 		expect(first.result.workflowData?.[0]).toHaveLength(1);
-		const again = await call({
-			body: delivered('cmsg_1'),
-			parameters: dedupeOn,
-			staticData,
-			workflowId,
-		});
+		const again = await deliver('cmsg_1');
 		expect(again.result).toEqual({
 			webhookResponse: {
 				received: true,
 				ignored: 'duplicate: the same event, ID and status was received before',
 			},
 		});
-		const next = await call({
-			body: delivered('cmsg_2'),
-			parameters: dedupeOn,
-			staticData,
-			workflowId,
-		});
+		const next = await deliver('cmsg_2');
 		expect(next.result.workflowData?.[0]).toHaveLength(1);
 	});
 
 	it('concurrent copies of one delivery start exactly one execution', async () => {
-		const staticData: IDataObject = {};
-		const workflowId = newWorkflow();
-		const results = await Promise.all(
-			Array.from({ length: 50 }, () =>
-				call({ body: delivered('cmsg_9'), parameters: dedupeOn, staticData, workflowId }),
-			),
-		);
+		const deliver = inOneWorkflow();
+		const results = await Promise.all(Array.from({ length: 50 }, () => deliver('cmsg_9')));
 		expect(results.filter(({ result }) => result.workflowData !== undefined)).toHaveLength(1);
 	});
 

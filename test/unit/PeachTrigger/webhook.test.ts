@@ -1,7 +1,8 @@
+import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
 import { PeachTrigger } from '../../../nodes/PeachTrigger/PeachTrigger.node';
-import { call } from './webhookHarness';
+import { call, type Call } from './webhookHarness';
 
 const deliveredAsSent = {
 	type: 'message_delivery.sent',
@@ -162,6 +163,9 @@ describe('Peach Trigger webhook', () => {
 
 	describe('verification', () => {
 		const secret = ['shared', 'phrase', '123'].join('-');
+		/** Peach's delivery to a trigger with `parameters` whose credential holds `secret`. */
+		const deliver = (parameters: IDataObject, request: Pick<Call, 'headers' | 'query'>) =>
+			call({ body: deliveredAsSent, parameters, credentialSecret: secret, ...request });
 		it('requires a secret from the Peach Webhook Secret credential by default', async () => {
 			const description = new PeachTrigger().description;
 			expect(description.version).toBe(1);
@@ -174,18 +178,9 @@ describe('Peach Trigger webhook', () => {
 			// No plain-text secret field: the secret lives only in the credential.
 			expect(description.properties.map((p) => p.name)).not.toContain('secret');
 			const defaults = { verification: undefined, ignoreDuplicates: undefined };
-			const right = await call({
-				body: deliveredAsSent,
-				parameters: defaults,
-				credentialSecret: secret,
-				query: { token: secret },
-			});
+			const right = await deliver(defaults, { query: { token: secret } });
 			expect(right.result.workflowData?.[0]).toHaveLength(1);
-			const missing = await call({
-				body: deliveredAsSent,
-				parameters: defaults,
-				credentialSecret: secret,
-			});
+			const missing = await deliver(defaults, {});
 			expect(missing.sent.status).toBe(401);
 		});
 
@@ -265,24 +260,10 @@ describe('Peach Trigger webhook', () => {
 
 		it('token query parameter: right passes, wrong and missing answer 401 and start nothing', async () => {
 			const parameters = { verification: 'queryToken' };
-			const credentialSecret = secret;
-			expect(
-				(
-					await call({
-						body: deliveredAsSent,
-						parameters,
-						credentialSecret,
-						query: { token: secret },
-					})
-				).result.workflowData?.[0],
-			).toHaveLength(1);
+			const right = await deliver(parameters, { query: { token: secret } });
+			expect(right.result.workflowData?.[0]).toHaveLength(1);
 			for (const query of [{ token: 'nope' }, {}, { token: [secret, secret] }]) {
-				const { result, sent } = await call({
-					body: deliveredAsSent,
-					parameters,
-					credentialSecret,
-					query,
-				});
+				const { result, sent } = await deliver(parameters, { query });
 				expect(result).toEqual({ noWebhookResponse: true });
 				expect(sent).toEqual({ status: 401, body: { message: 'Unauthorized' } });
 			}
@@ -301,38 +282,15 @@ describe('Peach Trigger webhook', () => {
 
 		it('header: the named header, case-insensitively', async () => {
 			const parameters = { verification: 'header', headerName: 'X-Peach-Token' };
-			const credentialSecret = secret;
-			expect(
-				(
-					await call({
-						body: deliveredAsSent,
-						parameters,
-						credentialSecret,
-						headers: { 'x-peach-token': secret },
-					})
-				).result.workflowData?.[0],
-			).toHaveLength(1);
-			const wrong = await call({
-				body: deliveredAsSent,
-				parameters,
-				credentialSecret,
-				headers: { 'x-peach-token': 'nope' },
-			});
-			expect(wrong.sent.status).toBe(401);
-			const other = await call({
-				body: deliveredAsSent,
-				parameters,
-				credentialSecret,
-				headers: { authorization: secret },
-			});
-			expect(other.sent.status).toBe(401);
-			const tokenInQuery = await call({
-				body: deliveredAsSent,
-				parameters,
-				credentialSecret,
-				query: { token: secret },
-			});
-			expect(tokenInQuery.sent.status).toBe(401);
+			const right = await deliver(parameters, { headers: { 'x-peach-token': secret } });
+			expect(right.result.workflowData?.[0]).toHaveLength(1);
+			// A wrong token, the token in another header, the token in the query.
+			const wrongs: Array<Pick<Call, 'headers' | 'query'>> = [
+				{ headers: { 'x-peach-token': 'nope' } },
+				{ headers: { authorization: secret } },
+				{ query: { token: secret } },
+			];
+			for (const wrong of wrongs) expect((await deliver(parameters, wrong)).sent.status).toBe(401);
 		});
 
 		it('checks the secret before reading the body', async () => {

@@ -5,13 +5,14 @@ import type {
 	PeachOperation,
 	ResourceDefinition,
 } from '../../../nodes/Peach/actions/operation/node.type';
+import { registry } from '../../../nodes/Peach/actions/registry';
 import { router as runRouter } from '../../../nodes/Peach/actions/router';
 import { createExecuteContext, node } from '../support/harness';
 
 /**
- * The router over a registry of one resource whose one operation is the one under test. A test file
- * using it mocks the registry's `registry` with a getter reading `registered.resources` (vi.mock is
- * per test file), and runs the router through `routerOver(registered)`.
+ * The router over a registry of one resource whose one operation is the one under test: `router.call`
+ * puts that resource into the node's registry (the object the router reads) for the run, and takes
+ * it out again after, so no test file mocks the registry.
  */
 
 export const option = { name: 'X', value: 'x', action: 'Do a thing', description: 'Does a thing' };
@@ -20,13 +21,20 @@ export const registryWith = (operation: PeachOperation): Record<string, Resource
 	thing: { displayName: 'Thing', defaultOperation: 'x', operations: { x: operation } },
 });
 
-/** Runs the router over the items of `context` with `resources` as the node's registry. */
-export const routerOver = (registered: { resources: Record<string, unknown> }) => ({
-	call: (context: IExecuteFunctions, resources: Record<string, ResourceDefinition>) => {
-		registered.resources = resources;
-		return runRouter.call(context, context.continueOnFail());
+/** The node's registry, as the router reads it. */
+const nodeRegistry: Record<string, ResourceDefinition> = registry;
+
+/** Runs the router over the items of `context` with `resources` added to the node's registry. */
+export const router = {
+	call: async (context: IExecuteFunctions, resources: Record<string, ResourceDefinition>) => {
+		Object.assign(nodeRegistry, resources);
+		try {
+			return await runRouter.call(context, context.continueOnFail());
+		} finally {
+			for (const name of Object.keys(resources)) delete nodeRegistry[name];
+		}
 	},
-});
+};
 
 /** The node's properties for that registry, so the harness resolves parameters as n8n would. */
 const properties: INodeProperties[] = [

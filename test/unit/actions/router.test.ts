@@ -1,23 +1,12 @@
 import type { NodeApiError } from 'n8n-workflow';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type {
 	BatchOperation,
 	ItemOperation,
 } from '../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../nodes/Peach/helpers/inputError';
-import { context, failure, option, registryWith, routerOver } from './oneOperation';
-
-/** The registry the router reads: one resource whose one operation is the one under test. */
-const registered = vi.hoisted(() => ({ resources: {} as Record<string, unknown> }));
-vi.mock('../../../nodes/Peach/actions/registry', async (importOriginal) => ({
-	...(await importOriginal<object>()),
-	get registry() {
-		return registered.resources;
-	},
-}));
-
-const router = routerOver(registered);
+import { context, failure, option, registryWith, router } from './oneOperation';
 
 describe('router: the operation contract', () => {
 	it('pairs one output per record of a per-item operation', async () => {

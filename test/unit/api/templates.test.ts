@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { TEMPLATE_KEPT } from '../../../nodes/Peach/api/templates';
 import { type FakeResponse, locator, runOverInputs, runPeach } from '../support/harness';
-import { sendWelcomeByName as send } from '../support/templates';
+import { body, sendWelcomeByName as send, welcomeWith } from '../support/templates';
 
 /**
  * The template a send is checked against is kept by the n8n process for TEMPLATE_KEPT.ms (a minute),
@@ -21,17 +21,32 @@ afterEach(() => {
 	vi.useRealTimers();
 });
 
-const template = (status: string, body = 'Hi {{first_name}}, welcome!'): IDataObject => ({
-	id: 'wat_welcome',
-	name: 'welcome',
+const template = (status: string, text = 'Hi {{first_name}}, welcome!'): IDataObject => ({
+	...welcomeWith(body(text)),
 	status,
-	components: [{ index: 0, component_type: 'body', data_type: 'text', value: body }],
 });
-const approved = { wat_welcome: template('approved') };
+/** Peach's templates: wat_welcome in `status`. */
+const inStatus = (status: string) => ({ wat_welcome: template(status) });
+const approved = inStatus('approved');
 const accepted: FakeResponse = { statusCode: 201, body: { status: 'success', event_id: 'evt_1' } };
 
 const asha = { phone: '+919900000001', name: 'Asha' };
 const nameless = { phone: '+919900000002', name: '' };
+
+/**
+ * Executions of `run` with one credential: the first reads the template, the next reads none; a
+ * refusal (422, `reason`) naming the template makes the one after it read it again. The refusal.
+ */
+async function refusalReadsAfresh(
+	run: (answer: FakeResponse) => ReturnType<typeof runOverInputs>,
+	reason: IDataObject,
+) {
+	expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
+	expect((await run(accepted)).templateReads).toEqual([]);
+	const refused = await run(refusal(reason));
+	expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
+	return refused;
+}
 
 let credentials = 0;
 
@@ -58,6 +73,19 @@ async function execution(
 	});
 }
 
+/** Peach's refusal (422) for `reason`. */
+const refusal = (reason: IDataObject): FakeResponse => ({
+	statusCode: 422,
+	body: { status: 'failed', reason },
+});
+
+/** What `run` was refused with, once it read `reads` of the templates and sent nothing. */
+function unsent(run: Awaited<ReturnType<typeof execution>>, reads: string[]) {
+	expect(run.templateReads).toEqual(reads);
+	expect(run.requests).toEqual([]);
+	return run.error?.message;
+}
+
 const sentTo = (run: { requests: Array<{ body: unknown }> }) =>
 	run.requests.map((request) => (request.body as { contact: IDataObject }).contact.phone_number);
 
@@ -77,9 +105,7 @@ describe('the template kept by the n8n process', () => {
 		// An empty variable is refused as before, against the kept copy: nothing is sent.
 		vi.advanceTimersByTime(20_000);
 		const empty = await execution(credentialId, { input: nameless });
-		expect(empty.templateReads).toEqual([]);
-		expect(empty.requests).toEqual([]);
-		expect(empty.error?.message).toBe('Variable first_name is empty for +919900000002 (item 0)');
+		expect(unsent(empty, [])).toBe('Variable first_name is empty for +919900000002 (item 0)');
 	});
 
 	it('a minute after it was read, the next execution reads it again', async () => {
@@ -88,12 +114,8 @@ describe('the template kept by the n8n process', () => {
 		vi.advanceTimersByTime(TEMPLATE_KEPT.ms - 1);
 		expect((await execution(credentialId)).templateReads).toEqual([]);
 		vi.advanceTimersByTime(1);
-		const later = await execution(credentialId, {
-			templates: { wat_welcome: template('paused') },
-		});
-		expect(later.templateReads).toEqual(['wat_welcome']);
-		expect(later.requests).toEqual([]);
-		expect(later.error?.message).toBe(
+		const later = await execution(credentialId, { templates: inStatus('paused') });
+		expect(unsent(later, ['wat_welcome'])).toBe(
 			'Template "welcome" (wat_welcome) is paused: WhatsApp sends approved templates only',
 		);
 	});
@@ -113,15 +135,11 @@ describe('the template kept by the n8n process', () => {
 
 	it('a template that is not approved is read again by every execution: one approved meanwhile is sent at once', async () => {
 		const credentialId = newCredential();
-		const pending = await execution(credentialId, {
-			templates: { wat_welcome: template('pending') },
-		});
+		const pending = await execution(credentialId, { templates: inStatus('pending') });
 		expect(pending.error?.message).toBe(
 			'Template "welcome" (wat_welcome) is pending: WhatsApp sends approved templates only',
 		);
-		const again = await execution(credentialId, {
-			templates: { wat_welcome: template('pending') },
-		});
+		const again = await execution(credentialId, { templates: inStatus('pending') });
 		expect(again.templateReads).toEqual(['wat_welcome']);
 		expect(again.error?.message).toContain('is pending');
 		const approvedNow = await execution(credentialId);
@@ -134,52 +152,35 @@ describe('the template kept by the n8n process', () => {
 		const credentialId = newCredential();
 		await execution(credentialId);
 		const refused = await execution(credentialId, {
-			answer: {
-				statusCode: 422,
-				body: {
-					status: 'failed',
-					reason: { template_message: { whats_app_template_id: ['is paused'] } },
-				},
-			},
+			answer: refusal({ template_message: { whats_app_template_id: ['is paused'] } }),
 		});
 		expect(refused.templateReads).toEqual([]);
 		expect(refused.error?.message).toBe('Template: is paused');
-		const next = await execution(credentialId, {
-			templates: { wat_welcome: template('paused') },
-		});
-		expect(next.templateReads).toEqual(['wat_welcome']);
-		expect(next.requests).toEqual([]);
-		expect(next.error?.message).toContain('is paused: WhatsApp sends approved templates only');
+		const next = await execution(credentialId, { templates: inStatus('paused') });
+		expect(unsent(next, ['wat_welcome'])).toContain(
+			'is paused: WhatsApp sends approved templates only',
+		);
 	});
 
 	it("a refusal of a template's variable reads it afresh too; one naming only the phone number keeps the copy", async () => {
 		const credentialId = newCredential();
 		await execution(credentialId);
 		const phone = await execution(credentialId, {
-			answer: {
-				statusCode: 422,
-				body: { status: 'failed', reason: { contact: { phone_number: ['is blocked'] } } },
-			},
+			answer: refusal({ contact: { phone_number: ['is blocked'] } }),
 		});
 		expect(phone.error?.message).toBe('Phone Number: is blocked');
 		expect((await execution(credentialId)).templateReads).toEqual([]);
 		const variable = await execution(credentialId, {
-			answer: {
-				statusCode: 422,
-				body: {
-					status: 'failed',
-					reason: { template_message: { liquid_values: { last_name: ['is missing'] } } },
-				},
-			},
+			answer: refusal({ template_message: { liquid_values: { last_name: ['is missing'] } } }),
 		});
 		expect(variable.error?.message).toBe('Variables → last_name: is missing');
 		// The template now shows {{last_name}}: the next execution reads it and refuses the item.
 		const next = await execution(credentialId, {
 			templates: { wat_welcome: template('approved', 'Hi {{first_name}} {{last_name}}!') },
 		});
-		expect(next.templateReads).toEqual(['wat_welcome']);
-		expect(next.requests).toEqual([]);
-		expect(next.error?.message).toBe('Variable last_name is empty for +919900000001 (item 0)');
+		expect(unsent(next, ['wat_welcome'])).toBe(
+			'Variable last_name is empty for +919900000001 (item 0)',
+		);
 	});
 
 	it('a server error (5xx) or a 401 names no template: the copy is kept', async () => {
@@ -204,9 +205,7 @@ describe('the template kept by the n8n process', () => {
 		expect(dryRun.templateReads).toEqual(['wat_welcome']);
 		expect(dryRun.error?.message).toBe('Variable code is empty for +919900000001 (item 0)');
 		const real = await execution(credentialId, { templates: changed });
-		expect(real.templateReads).toEqual([]);
-		expect(real.requests).toEqual([]);
-		expect(real.error?.message).toBe('Variable code is empty for +919900000001 (item 0)');
+		expect(unsent(real, [])).toBe('Variable code is empty for +919900000001 (item 0)');
 	});
 
 	it('a read that fails is not kept: the next execution reads again', async () => {
@@ -234,30 +233,17 @@ describe('the template kept by the n8n process', () => {
 
 	it('Send App Message: a refusal naming its Fallback Template reads it afresh; a message without one reads none', async () => {
 		const credentialId = newCredential();
-		const app = {
-			resource: 'templateMessage',
-			operation: 'sendAppMessage',
-			phoneNumber: '={{ $json.phone }}',
-			appId: 'flw_1',
-			useFallbackTemplate: true,
-			templateId: locator('wat_welcome'),
-			variablesInput: 'fields',
-			variables: { values: [{ key: 'first_name', value: '={{ $json.name }}' }] },
-		};
-		const run = async (answer: FakeResponse, params = app) =>
+		const app = { ...send, operation: 'sendAppMessage', appId: 'flw_1', useFallbackTemplate: true };
+		const run = async (answer: FakeResponse, params: Record<string, unknown> = app) =>
 			await runOverInputs(params, [asha], answer, { credentialId, templates: approved });
-		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
-		expect((await run(accepted)).templateReads).toEqual([]);
-		const refused = await run({
-			statusCode: 422,
-			body: { status: 'failed', reason: { flow: { whats_app_template_id: ['is paused'] } } },
+		const refused = await refusalReadsAfresh(run, {
+			flow: { whats_app_template_id: ['is paused'] },
 		});
 		expect(refused.error?.message).toBe('Fallback Template: is paused');
-		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
-		const withoutFallback = await run(
-			{ statusCode: 422, body: { status: 'failed', reason: { flow: { id: ['is unknown'] } } } },
-			{ ...app, useFallbackTemplate: false },
-		);
+		const withoutFallback = await run(refusal({ flow: { id: ['is unknown'] } }), {
+			...app,
+			useFallbackTemplate: false,
+		});
 		expect(withoutFallback.templateReads).toEqual([]);
 		expect(withoutFallback.error?.message).toBe('flow.id: is unknown');
 		expect((await run(accepted)).templateReads).toEqual([]);
@@ -281,13 +267,9 @@ describe('the template kept by the n8n process', () => {
 		};
 		const run = async (answer: FakeResponse) =>
 			await runOverInputs(launch, [asha], answer, { credentialId, templates: approved });
-		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
-		expect((await run(accepted)).templateReads).toEqual([]);
-		const refused = await run({
-			statusCode: 422,
-			body: { status: 'failed', reason: { broadcast: { whats_app_template_id: ['is paused'] } } },
+		const refused = await refusalReadsAfresh(run, {
+			broadcast: { whats_app_template_id: ['is paused'] },
 		});
 		expect(refused.error?.message).toBe('Template: is paused');
-		expect((await run(accepted)).templateReads).toEqual(['wat_welcome']);
 	});
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inLanes } from '../../../nodes/Peach/helpers/lanes';
 
 /** Runs entries (lane, ms) through inLanes, recording starts, overlaps and the most under way. */
-async function run(
+async function throughLanes(
 	entries: Array<{ lane?: string; ms: number }>,
 	width: () => number,
 ): Promise<{ started: number[]; most: number; overlapped: boolean }> {
@@ -36,7 +36,7 @@ async function run(
 
 describe('lanes: the order things reach Peach', () => {
 	it('at width 1, exactly input order, whatever the lanes (items 1 and 4 for one contact, 2 and 3 for others)', async () => {
-		const { started } = await run(
+		const { started } = await throughLanes(
 			[
 				{ lane: 'A', ms: 5 },
 				{ lane: 'B', ms: 5 },
@@ -61,7 +61,7 @@ describe('lanes: the order things reach Peach', () => {
 			{ ms: 1 },
 			{ ms: 1 },
 		];
-		const { started, most, overlapped } = await run(entries, () => 3);
+		const { started, most, overlapped } = await throughLanes(entries, () => 3);
 		expect(started.filter((index) => entries[index].lane === 'A')).toEqual([0, 2, 4]);
 		expect(started.filter((index) => entries[index].lane === 'B')).toEqual([1, 5]);
 		expect(overlapped).toBe(false);
@@ -72,7 +72,7 @@ describe('lanes: the order things reach Peach', () => {
 
 	it('follows a width that changes while it runs', async () => {
 		let width = 2;
-		const { most } = await run(
+		const { most } = await throughLanes(
 			Array.from({ length: 20 }, () => ({ ms: 3 })),
 			() => {
 				width = Math.min(width + 1, 6);
@@ -88,7 +88,7 @@ describe('lanes: the order things reach Peach', () => {
 			ms: -1,
 		}));
 		const began = performance.now();
-		const { started } = await run(entries, () => 50);
+		const { started } = await throughLanes(entries, () => 50);
 		expect(started).toHaveLength(10_000);
 		expect(performance.now() - began).toBeLessThan(10_000);
 	});

@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import { omitEmpty, outputOf, pairsToStringMap } from '../../../nodes/Peach/helpers/payload';
 
+/** Metadata with two rows named `key` (values a and b). */
+const twice = (key: string) => () =>
+	pairsToStringMap('Metadata', [
+		{ key, value: 'a' },
+		{ key, value: 'b' },
+	]);
+
 describe('key/value rows', () => {
 	it('makes string maps, writing numbers as text', () => {
 		expect(
@@ -19,12 +26,7 @@ describe('key/value rows', () => {
 		expect(() => pairsToStringMap('Metadata', [{ key: '', value: 'x' }])).toThrow(
 			'has a row without a name',
 		);
-		expect(() =>
-			pairsToStringMap('Metadata', [
-				{ key: 'a', value: '1' },
-				{ key: 'a', value: '2' },
-			]),
-		).toThrow('Metadata "a" is used twice');
+		expect(twice('a')).toThrow('Metadata "a" is used twice');
 	});
 
 	it('omits undefined, empty strings and empty objects', () => {
@@ -48,12 +50,7 @@ describe('review defects', () => {
 		expect(JSON.parse(JSON.stringify(metadata))).toEqual(
 			JSON.parse('{"constructor":"x","toString":"x","valueOf":"x","__proto__":"x"}'),
 		);
-		expect(() =>
-			pairsToStringMap('Metadata', [
-				{ key: 'toString', value: 'a' },
-				{ key: 'toString', value: 'b' },
-			]),
-		).toThrow('Metadata "toString" is used twice');
+		expect(twice('toString')).toThrow('Metadata "toString" is used twice');
 	});
 
 	it('an answer is output as it came', () => {

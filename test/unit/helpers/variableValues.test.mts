@@ -11,7 +11,7 @@ import {
 	isEmptyValue,
 } from '../../../nodes/Peach/helpers/variableValues';
 import { locator, runOverInputs } from '../support/harness';
-import { welcome } from '../support/templates';
+import { approvalWith, welcome } from '../support/templates';
 
 /**
  * What a template variable's value is and when it counts as empty has one home,
@@ -147,18 +147,7 @@ describe('one source: the rule is decided in helpers/variableValues.ts only', ()
 });
 
 describe('every operation that sends variables refuses an empty one the same way, before anything is sent', () => {
-	const approval: IDataObject = {
-		id: 'wat_approval',
-		name: 'approval_request',
-		status: 'approved',
-		components: [
-			{
-				index: 0,
-				component_type: 'body',
-				value: 'Hi {{first_name}}: {{message}} Answer: {{approval_link}} Thanks.',
-			},
-		],
-	};
+	const approval = approvalWith('Hi {{first_name}}: {{message}} Answer: {{approval_link}} Thanks.');
 	const person = { phone: '+919900000001', nickname: '' };
 	const rows = {
 		variablesInput: 'fields',
@@ -200,7 +189,7 @@ describe('every operation that sends variables refuses an empty one the same way
 			{ operation: 'sendAppMessage', appId: 'flw_1', useFallbackTemplate: false, ...contact },
 		],
 	];
-	it.each(operations)('%s', async (_name, params) => {
+	it.each(operations)('%s refuses an empty variable', async (_name, params) => {
 		const { requests, error } = await runOverInputs(
 			{ resource: 'templateMessage', ...params, ...rows },
 			[person],

@@ -484,6 +484,14 @@ export function locator(value: string, mode = 'list') {
 	return { __rl: true, mode, value };
 }
 
+/** Each output item as [its field `key`, or else its error; the input items it is paired to]. */
+export function pairedOutcomes(
+	items: Array<{ json: Record<string, unknown>; pairedItem?: unknown }>,
+	key: string,
+) {
+	return items.map((item) => [item.json[key] ?? item.json.error, item.pairedItem]);
+}
+
 export function jsonOf(output: INodeExecutionData[][]): IDataObject[] {
 	return output[0].map((item) => item.json);
 }

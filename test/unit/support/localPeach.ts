@@ -1,8 +1,6 @@
-import type { NodeApiError } from 'n8n-workflow';
 import { afterEach } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext } from './harness';
+import { tryOnce } from './recoveryRuns';
 import { recordingServer } from './wire.mts';
 
 /**
@@ -28,10 +26,5 @@ export const ok = () => ({ status: 200, body: '{"status":"success","event_id":"e
 
 /** The Peach node with `params`, over n8n's own request function, against `baseUrl`. */
 export async function runOverTheWire(params: Record<string, unknown>, baseUrl: string) {
-	const harness = createExecuteContext({ params, baseUrl, wire: true });
-	try {
-		return { output: await new Peach().execute.call(harness.context), error: undefined };
-	} catch (error) {
-		return { output: undefined, error: error as NodeApiError };
-	}
+	return await tryOnce({ params, baseUrl, wire: true });
 }

@@ -52,8 +52,15 @@ export class FakeDeduplicationStore {
 	/** The helpers a node gets in one n8n process, for one workflow and node (scope 'node' → `n:<node id>`). */
 	helpersFor(workflowId: string, nodeId: string, process = 'main') {
 		const key = `${workflowId}|n:${nodeId}`;
-		const alive = () => {
+		/** A call of the node's in this process: the row as the call reads it, one round trip later. */
+		const called = async (scope: string) => {
 			if (this.killed.has(process)) throw new Error(`the n8n process ${process} was killed`);
+			if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
+			this.calls++;
+			const row = this.rows.get(key);
+			const read = row ? { mode: row.mode, data: [...row.data] } : undefined;
+			await this.roundTrip();
+			return { row, read };
 		};
 		return {
 			checkProcessedAndRecord: async (
@@ -61,12 +68,7 @@ export class FakeDeduplicationStore {
 				scope: string,
 				options: { mode: string; maxEntries?: number },
 			) => {
-				alive();
-				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
-				this.calls++;
-				const row = this.rows.get(key);
-				const read = row ? { mode: row.mode, data: [...row.data] } : undefined;
-				await this.roundTrip();
+				const { row, read } = await called(scope);
 				const hashes = items.map((item) => FakeDeduplicationStore.hash(item));
 				if (!read) {
 					// n8n inserts the row it did not find: another process that inserted it in between
@@ -109,12 +111,7 @@ export class FakeDeduplicationStore {
 				return result;
 			},
 			removeProcessed: async (items: Array<string | number>, scope: string) => {
-				alive();
-				if (scope !== 'node') throw new Error(`unexpected scope ${scope}`);
-				this.calls++;
-				const row = this.rows.get(key);
-				const read = row ? { mode: row.mode, data: [...row.data] } : undefined;
-				await this.roundTrip();
+				const { row, read } = await called(scope);
 				if (!read) return;
 				for (const hash of items.map((item) => FakeDeduplicationStore.hash(item))) {
 					const index = read.data.indexOf(hash);

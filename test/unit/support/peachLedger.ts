@@ -1,15 +1,9 @@
-import type { IDataObject, INodeExecutionData, NodeApiError } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
-import { expect, vi } from 'vitest';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { expect } from 'vitest';
 
-import { Peach } from '../../../nodes/Peach/Peach.node';
-import {
-	createExecuteContext,
-	type FakeResponse,
-	NEVER_ANSWERED,
-	type RecordedRequest,
-} from './harness';
-import type { Lineage } from './n8nRecovery';
+import { type FakeResponse, NEVER_ANSWERED, type RecordedRequest } from './harness';
+import { editorRetry, FakeDeduplicationStore, type Lineage, newExecution } from './n8nRecovery';
+import { serverError, tryOnce, type TryResult, tryUntilKilled } from './recoveryRuns';
 
 /**
  * What Peach keeps of orders, refunds and broadcasts in a unit test of n8n's retries, whatever n8n
@@ -144,11 +138,7 @@ export class PeachLedger {
 	}
 }
 
-export interface LedgerTry {
-	output?: INodeExecutionData[][];
-	error?: NodeApiError;
-	requests: RecordedRequest[];
-}
+export type LedgerTry = TryResult;
 
 /** What a try asked Peach, as `METHOD /path?query`. */
 export const asked = (result: LedgerTry) =>
@@ -168,17 +158,28 @@ export async function ledgerTry(
 	ledger: Answers,
 	continueOnFail = false,
 ): Promise<LedgerTry> {
-	const harness = createExecuteContext({
+	return await tryOnce({
 		params,
 		lineage,
 		continueOnFail,
 		answer: (request) => ledger.answer(request) as FakeResponse,
 	});
-	try {
-		return { output: await new Peach().execute.call(harness.context), requests: harness.requests };
-	} catch (error) {
-		return { error: error as NodeApiError, requests: harness.requests };
-	}
+}
+
+/**
+ * A first try in a new execution whose delivery Peach made but answered with a 500, then the editor's
+ * Retry (Continue On Fail), Peach answering from `ledger` throughout: the Retry and its items.
+ */
+export async function unknownThenRetry(
+	ledger: PeachLedger,
+	params: Array<Record<string, unknown>>,
+) {
+	ledger.next.push(serverError);
+	const original = newExecution();
+	const first = await ledgerTry(original, params, ledger);
+	expect(first.error?.httpCode).toBe('500');
+	const retry = await ledgerTry(editorRetry(original), params, ledger, true);
+	return { first, retry, items: (retry.output as INodeExecutionData[][])[0] };
 }
 
 /** A try whose process dies once `requests` requests were made (the last never answered). */
@@ -188,15 +189,24 @@ export async function ledgerCrash(
 	ledger: PeachLedger,
 	requests: number,
 ): Promise<LedgerTry> {
-	const harness = createExecuteContext({
-		params,
-		lineage,
-		answer: (request) => ledger.answer(request) as FakeResponse,
-	});
-	void new Peach().execute.call(harness.context);
-	await vi.waitFor(() => expect(harness.requests.length).toBe(requests), { timeout: 20_000 });
-	await sleep(50);
-	return { requests: harness.requests };
+	return await tryUntilKilled(
+		{ params, lineage, answer: (request) => ledger.answer(request) as FakeResponse },
+		requests,
+	);
+}
+
+/**
+ * A try in a new execution (n8n's deduplication store kept) whose process dies once `requests`
+ * requests were made: that execution, for its crash's Retry.
+ */
+export async function crashedExecution(
+	ledger: PeachLedger,
+	params: Array<Record<string, unknown>>,
+	requests: number,
+): Promise<Lineage> {
+	const original = newExecution(new FakeDeduplicationStore());
+	await ledgerCrash(original, params, ledger, requests);
+	return original;
 }
 
 /**

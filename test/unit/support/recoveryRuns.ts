@@ -4,11 +4,13 @@ import { expect, vi } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
 import {
+	type ContextOptions,
 	createExecuteContext,
 	type FakeResponse,
 	locator,
 	NEVER_ANSWERED,
 	type RecordedRequest,
+	runPeach,
 } from './harness';
 import type { Lineage } from './n8nRecovery';
 
@@ -28,9 +30,30 @@ export const send = (phoneNumber: string, firstName = 'Asha') => ({
 	additionalFields: {},
 });
 
+/** Order → Refund of `amount` (paise) of order `orderId`, INR, at normal speed. */
+export const refund = (orderId: string, amount: number) => ({
+	resource: 'order',
+	operation: 'refund',
+	orderId,
+	refundType: 'partial',
+	amount,
+	currency: 'INR',
+	speed: 'normal',
+});
+
+/** Refunds of `amounts` of one order, one at a time (in input order). */
+export const refundsInTurn = (orderId: string, amounts: number[]) =>
+	amounts.map((amount) => ({ ...refund(orderId, amount), requestOptions: { concurrency: 1 } }));
+
 /** `count` distinct phone numbers, from `from` (1-based). */
 export const phones = (count: number, from = 1) =>
 	Array.from({ length: count }, (_, index) => `+9199${String(index + from).padStart(8, '0')}`);
+
+/** A send to each of `count` distinct phones (as `phones` gives them), `concurrency` at a time if set. */
+export const sends = (count: number, concurrency?: number) =>
+	phones(count).map((phone) =>
+		concurrency === undefined ? send(phone) : { ...send(phone), requestOptions: { concurrency } },
+	);
 
 export const accepted = (eventId: string): FakeResponse => ({
 	statusCode: 201,
@@ -54,19 +77,38 @@ export interface TryResult {
 	requests: RecordedRequest[];
 }
 
-/** One try of the node: a fresh execute context in the given execution. */
+/** One try of the node in a fresh execute context: its output or the error it threw, and its requests. */
+export async function tryOnce(options: ContextOptions): Promise<TryResult> {
+	const { output, requests } = await runPeach(options);
+	return output instanceof Error
+		? { error: output as NodeApiError, requests }
+		: { output, requests };
+}
+
+/**
+ * A try that the process running it does not survive: it is gone once `requests` requests were made
+ * (the node goes on until every lane waits for an answer that never comes), and what was under way
+ * in the store has landed.
+ */
+export async function tryUntilKilled(
+	options: ContextOptions,
+	requests: number,
+): Promise<TryResult> {
+	const harness = createExecuteContext(options);
+	void new Peach().execute.call(harness.context);
+	await vi.waitFor(() => expect(harness.requests.length).toBe(requests), { timeout: 20_000 });
+	await sleep(50);
+	return { requests: harness.requests };
+}
+
+/** One try of the node in the given execution. */
 export async function runTry(
 	lineage: Lineage,
 	params: Array<Record<string, unknown>>,
 	responses: Array<FakeResponse | Error | typeof NEVER_ANSWERED>,
 	options: { continueOnFail?: boolean; inputs?: IDataObject[] } = {},
 ): Promise<TryResult> {
-	const harness = createExecuteContext({ params, responses, lineage, ...options });
-	try {
-		return { output: await new Peach().execute.call(harness.context), requests: harness.requests };
-	} catch (error) {
-		return { error: error as NodeApiError, requests: harness.requests };
-	}
+	return await tryOnce({ params, responses, lineage, ...options });
 }
 
 /**
@@ -83,13 +125,7 @@ export async function crashingTry(
 	const responses = answersFor(params.length).map((answer, index) =>
 		index < answered ? answer : NEVER_ANSWERED,
 	);
-	const harness = createExecuteContext({ params, responses, lineage, inputs });
-	void new Peach().execute.call(harness.context);
-	await vi.waitFor(() => expect(harness.requests.length).toBe(answered + inFlight), {
-		timeout: 20_000,
-	});
-	await sleep(50);
-	return { requests: harness.requests };
+	return await tryUntilKilled({ params, responses, lineage, inputs }, answered + inFlight);
 }
 
 export const phoneOf = (request: RecordedRequest) =>

@@ -1,4 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
+import { expect } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
 import { type ContextOptions, createExecuteContext, type FakeResponse } from './harness';
@@ -40,3 +41,24 @@ export const runner = (defaults: Defaults = {}) =>
 /** A resource's `run` for tests of runs that succeed: it throws what the node throws. */
 export const throwingRunner = (defaults: Defaults = {}) =>
 	runnerWith(defaults, (context) => new Peach().execute.call(context));
+
+/**
+ * What a delivering operation does when Peach cannot take `params` now: a 429 is waited out and sent
+ * again; a 503 (which Peach may have acted on) is never sent again by itself. Peach accepts with `ok`.
+ */
+export async function expectResentAfter429Only(
+	run: ReturnType<typeof runner>,
+	params: Record<string, unknown>,
+	ok: number,
+): Promise<void> {
+	const limited = await run(
+		params,
+		[{ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: ok }],
+		{ continueOnFail: true },
+	);
+	expect(limited.requests).toHaveLength(2);
+	const failed = await run(params, [{ statusCode: 503 }, { statusCode: ok }], {
+		continueOnFail: true,
+	});
+	expect(failed.requests).toHaveLength(1);
+}

@@ -171,7 +171,7 @@ describe('buildApiError, other statuses', () => {
 			'Peach had a server error (503): Maintenance',
 			'try again later',
 		],
-	])('%i %j', (statusCode, body, message, fix) => {
+	])('a %i answering %j names its message and fix', (statusCode, body, message, fix) => {
 		const error = buildApiError(node, { statusCode, headers: {}, body }, read);
 		expect(error.message).toBe(message);
 		expect(error.description).toContain(fix);

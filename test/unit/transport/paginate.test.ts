@@ -8,25 +8,26 @@ import {
 	peachApiRequestPage,
 } from '../../../nodes/Peach/transport/paginate';
 import { apiPath } from '../../../nodes/Peach/transport/path';
-import { createExecuteContext } from '../support/harness';
+import { createExecuteContext, type FakeResponse } from '../support/harness';
+
+/** A context whose Peach answers `pages` in order (the functions under test are called in it). */
+const answering = (...pages: FakeResponse[]) =>
+	createExecuteContext({ params: {}, responses: pages });
+
+/** Peach's 200 answer with `body`. */
+const ok = (body: unknown): FakeResponse => ({ statusCode: 200, body });
 
 describe('pagination', () => {
 	it('follows next until it is null, with page numbers', async () => {
-		const { context, requests } = createExecuteContext({
-			params: {},
-			responses: [
-				{
-					statusCode: 200,
-					body: {
-						count: 3,
-						next: 'https://peach.test/api/v1/medias?page=2',
-						previous: null,
-						medias: [{ id: 1 }, { id: 2 }],
-					},
-				},
-				{ statusCode: 200, body: { count: 3, next: null, previous: 'x', medias: [{ id: 3 }] } },
-			],
-		});
+		const { context, requests } = answering(
+			ok({
+				count: 3,
+				next: 'https://peach.test/api/v1/medias?page=2',
+				previous: null,
+				medias: [{ id: 1 }, { id: 2 }],
+			}),
+			ok({ count: 3, next: null, previous: 'x', medias: [{ id: 3 }] }),
+		);
 		const items = await peachApiRequestAllItems.call(
 			context,
 			{ method: 'GET', path: apiPath`/medias` },
@@ -37,24 +38,15 @@ describe('pagination', () => {
 	});
 
 	it('takes the next page from a next URL (page and per), on its own path and host', async () => {
-		const { context, requests } = createExecuteContext({
-			params: {},
-			responses: [
-				{
-					statusCode: 200,
-					body: {
-						count: 3,
-						next: 'https://elsewhere.example/api/v1/template_messages?page=2&per=2',
-						prev: null,
-						template_messages: [{ id: 1 }, { id: 2 }],
-					},
-				},
-				{
-					statusCode: 200,
-					body: { count: 3, next: null, prev: 'x', template_messages: [{ id: 3 }] },
-				},
-			],
-		});
+		const { context, requests } = answering(
+			ok({
+				count: 3,
+				next: 'https://elsewhere.example/api/v1/template_messages?page=2&per=2',
+				prev: null,
+				template_messages: [{ id: 1 }, { id: 2 }],
+			}),
+			ok({ count: 3, next: null, prev: 'x', template_messages: [{ id: 3 }] }),
+		);
 		const items = await peachApiRequestAllItems.call(
 			context,
 			{ method: 'GET', path: apiPath`/template_messages`, qs: { broadcast_id: 'cmp_1' } },
@@ -82,13 +74,11 @@ describe('pagination', () => {
 	});
 
 	it('reaching the page cap is an error that says how to narrow the list, never a silent cut', async () => {
-		const { context, requests } = createExecuteContext({
-			params: {},
-			responses: [1, 2, 3].map((page) => ({
-				statusCode: 200,
-				body: { next: `https://peach.test/api/v1/medias?page=${page + 1}`, medias: [{ id: page }] },
-			})),
-		});
+		const { context, requests } = answering(
+			...[1, 2, 3].map((page) =>
+				ok({ next: `https://peach.test/api/v1/medias?page=${page + 1}`, medias: [{ id: page }] }),
+			),
+		);
 		const error = (await peachApiRequestAllItems
 			.call(context, { method: 'GET', path: apiPath`/medias`, itemIndex: 4 }, { maxPages: 3 })
 			.catch((caught: unknown) => caught)) as NodeOperationError;
@@ -100,13 +90,10 @@ describe('pagination', () => {
 	});
 
 	it('reads one page at a time with a cursor to the next (list search)', async () => {
-		const { context, requests } = createExecuteContext({
-			params: {},
-			responses: [
-				{ statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] },
-				{ statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] },
-			],
-		});
+		const { context, requests } = answering(
+			ok([{ id: 'a' }, { id: 'b' }]),
+			ok([{ id: 'a' }, { id: 'b' }]),
+		);
 		const first = await peachApiRequestPage.call(context, { method: 'GET', path: apiPath`/x` }, {});
 		expect(first.items.map((item) => item.id)).toEqual(['a', 'b']);
 		expect(first.next).toEqual({ qs: { page: 2 }, firstId: 'a' });
@@ -122,14 +109,11 @@ describe('pagination', () => {
 	});
 
 	it('reads bare-array pages until an empty page', async () => {
-		const { context, requests } = createExecuteContext({
-			params: {},
-			responses: [
-				{ statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] },
-				{ statusCode: 200, body: [{ id: 'c' }] },
-				{ statusCode: 200, body: [] },
-			],
-		});
+		const { context, requests } = answering(
+			ok([{ id: 'a' }, { id: 'b' }]),
+			ok([{ id: 'c' }]),
+			ok([]),
+		);
 		const items = await peachApiRequestAllItems.call(context, {
 			method: 'GET',
 			path: apiPath`/whats_app_templates/`,
@@ -139,8 +123,8 @@ describe('pagination', () => {
 	});
 
 	it('stops when an endpoint ignores page and repeats the first page', async () => {
-		const page = { statusCode: 200, body: [{ id: 'a' }, { id: 'b' }] };
-		const { context, requests } = createExecuteContext({ params: {}, responses: [page, page] });
+		const page = ok([{ id: 'a' }, { id: 'b' }]);
+		const { context, requests } = answering(page, page);
 		const items = await peachApiRequestAllItems.call(context, {
 			method: 'GET',
 			path: apiPath`/whats_app_templates/`,
@@ -150,12 +134,9 @@ describe('pagination', () => {
 	});
 
 	it('stops at the limit without reading further pages', async () => {
-		const { context, requests } = createExecuteContext({
-			params: {},
-			responses: [
-				{ statusCode: 200, body: { next: 'more', data: [{ id: 1 }, { id: 2 }, { id: 3 }] } },
-			],
-		});
+		const { context, requests } = answering(
+			ok({ next: 'more', data: [{ id: 1 }, { id: 2 }, { id: 3 }] }),
+		);
 		const items = await peachApiRequestAllItems.call(
 			context,
 			{ method: 'GET', path: apiPath`/x` },

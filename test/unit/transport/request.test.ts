@@ -1,36 +1,19 @@
 import { NodeApiError } from 'n8n-workflow';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { wasNotSent } from '../../../nodes/Peach/transport/outcome';
 import { apiPath } from '../../../nodes/Peach/transport/path';
 import { DeliveryPermit } from '../../../nodes/Peach/transport/permit';
 import { peachApiRequest } from '../../../nodes/Peach/transport/request';
+import { clock, onFakeClock } from '../support/fakeClock';
 import { createExecuteContext, TEST_API_KEY } from '../support/harness';
 
 /** n8n's sleep, recorded; it moves a fake clock so a pause ends as it would. */
-const clock = vi.hoisted(() => ({ now: 0, sleeps: [] as number[] }));
+vi.mock('n8n-workflow', async (importOriginal) =>
+	(await import('../support/fakeClock')).withFakeSleep(await importOriginal()),
+);
+onFakeClock(5_000_000);
 const sleeps = clock.sleeps;
-vi.mock('n8n-workflow', async (importOriginal) => {
-	const workflow = await importOriginal<typeof import('n8n-workflow')>();
-	return {
-		...workflow,
-		sleep: async (ms: number) => {
-			// A 0-ms sleep is a turn of the event loop (the delivery record uses one), not a pause.
-			if (ms === 0) return await workflow.sleep(0);
-			clock.sleeps.push(ms);
-			clock.now += ms;
-		},
-	};
-});
-beforeEach(() => {
-	clock.sleeps.length = 0;
-	clock.now = 5_000_000;
-	vi.spyOn(Date, 'now').mockImplementation(() => clock.now);
-	vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
-});
-afterEach(() => {
-	vi.restoreAllMocks();
-});
 
 /** The router's permit for a delivering request (tests stand in for the router). */
 const permit = new DeliveryPermit();

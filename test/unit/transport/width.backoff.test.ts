@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Peach } from '../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../support/harness';
+import { createExecuteContext, type FakeResponse, runPeach } from '../support/harness';
+import { sends } from '../support/recoveryRuns';
 
 /**
  * Simulated time: every timer (n8n's sleep is one), Date and performance.now run on vitest's fake
@@ -47,19 +48,9 @@ describe('a rate-limited Peach (429, Retry-After 1 s, for 30 s)', () => {
 			}
 			return { statusCode: 201, body: { status: 'success', event_id: 'evt' } };
 		};
-		const params = Array.from({ length: 400 }, (_, index) => ({
-			resource: 'templateMessage',
-			operation: 'send',
-			phoneNumber: `+9199${String(index + 1).padStart(8, '0')}`,
-			templateId: locator('wat_welcome'),
-			variablesInput: 'fields',
-			variables: { values: [{ key: 'first_name', value: 'Asha' }] },
-			contactFields: {},
-			additionalFields: {},
-			requestOptions: { concurrency: 200 },
-		}));
+		// Run by hand: its request function is wrapped to count the requests with Peach at once.
 		const harness = createExecuteContext({
-			params,
+			params: sends(400, 200),
 			answer,
 			// Each request is with Peach for 100 ms.
 			answerDelayMs: () => {
@@ -97,27 +88,16 @@ describe('a rate-limited Peach (429, Retry-After 1 s, for 30 s)', () => {
 describe('a Peach that refuses every request (429, Retry-After 1 s) for ever', () => {
 	it('100 sends: the run fails once a request was refused for 300 s, waiting for its place included (not after 50 tries each)', async () => {
 		const startedAt = performance.now();
-		const harness = createExecuteContext({
-			params: Array.from({ length: 100 }, (_, index) => ({
-				resource: 'templateMessage',
-				operation: 'send',
-				phoneNumber: `+9199${String(index + 1).padStart(8, '0')}`,
-				templateId: locator('wat_welcome'),
-				variablesInput: 'fields',
-				variables: { values: [{ key: 'first_name', value: 'Asha' }] },
-				contactFields: {},
-				additionalFields: {},
-			})),
-			answer: () => ({ statusCode: 429, headers: { 'retry-after': '1' }, body: {} }),
-			answerDelayMs: () => 100,
-		});
-		const error = await untilSettled(
-			new Peach().execute.call(harness.context).then(
-				() => undefined,
-				(caught: unknown) => caught as Error & { description?: string },
-			),
+		const { output } = await untilSettled(
+			runPeach({
+				params: sends(100),
+				answer: () => ({ statusCode: 429, headers: { 'retry-after': '1' }, body: {} }),
+				answerDelayMs: () => 100,
+			}),
 			100,
 		);
+		const error =
+			output instanceof Error ? (output as Error & { description?: string }) : undefined;
 		const seconds = (performance.now() - startedAt) / 1000;
 		expect(error?.message).toMatch(/^Peach is rate-limiting requests \(429 Too Many Requests\)/);
 		expect(error?.description).toMatch(

@@ -2,6 +2,25 @@ import { describe, expect, it } from 'vitest';
 
 import { Lately, Width, WIDTH } from '../../../nodes/Peach/transport/width';
 
+/** `count` answers to `width`, each after `ms` and none a 429. */
+function answeredPromptly(width: Width, count: number, ms = 100) {
+	for (let answer = 0; answer < count; answer++) width.answered(ms, false);
+}
+
+/**
+ * A round trip (200 ms) on, a 429 halves `width` to `halved`; `halved` prompt answers (a round trip's
+ * worth) keep it there, and `more` after them add one: growth is additive, not doubling.
+ */
+function halvesThenGrowsByOne(width: Width, clock: { now: number }, halved: number, more: number) {
+	clock.now += 200;
+	width.answered(100, true);
+	expect(width.current).toBe(halved);
+	answeredPromptly(width, halved);
+	expect(width.current).toBe(halved);
+	answeredPromptly(width, more);
+	expect(width.current).toBe(halved + 1);
+}
+
 describe('Width: as wide as Peach allows', () => {
 	/**
 	 * A controller on a clock the test moves, in a process (its `lately`) that a 429 told to hold
@@ -14,6 +33,15 @@ describe('Width: as wide as Peach allows', () => {
 		return { width: new Width(ceiling, () => clock.now, lately), clock, lately };
 	}
 
+	/** A controller (ceiling 64) grown to 40 by 8 prompt answers, a second before its next answer. */
+	function grownTo40() {
+		const grown = controller(64);
+		answeredPromptly(grown.width, 8);
+		expect(grown.width.current).toBe(40);
+		grown.clock.now += 1000;
+		return grown;
+	}
+
 	it('after a recent 429 in this process: starts narrow, doubles each prompt round trip, never above the ceiling', () => {
 		const { width, clock } = controller(200);
 		expect(width.current).toBe(WIDTH.start);
@@ -21,42 +49,30 @@ describe('Width: as wide as Peach allows', () => {
 		for (let round = 0; round < 4; round++) {
 			clock.now += 100;
 			const answers = width.current;
-			for (let answer = 0; answer < answers; answer++) width.answered(100, false);
+			answeredPromptly(width, answers);
 			seen.push(width.current);
 		}
 		expect(seen).toEqual([32, 64, 128, 200, 200]);
 		const low = controller(3);
 		expect(low.width.current).toBe(3);
-		for (let answer = 0; answer < 50; answer++) low.width.answered(10, false);
+		answeredPromptly(low.width, 50, 10);
 		expect(low.width.current).toBe(3);
 	});
 
 	it('halves on a 429, once per round trip; then grows by one per round trip', () => {
-		const { width, clock } = controller(64);
-		for (let answer = 0; answer < 8; answer++) width.answered(100, false);
-		expect(width.current).toBe(40);
-		clock.now += 1000;
+		const { width, clock } = grownTo40();
 		width.answered(100, true);
 		expect(width.current).toBe(20);
 		// More 429s of the same round trip do not narrow it again.
 		width.answered(100, true);
 		width.answered(100, true);
 		expect(width.current).toBe(20);
-		clock.now += 200;
-		width.answered(100, true);
-		expect(width.current).toBe(10);
 		// Additive growth: about one more per round trip (10 answers at width 10), not doubling.
-		for (let answer = 0; answer < 10; answer++) width.answered(100, false);
-		expect(width.current).toBe(10);
-		for (let answer = 0; answer < 11; answer++) width.answered(100, false);
-		expect(width.current).toBe(11);
+		halvesThenGrowsByOne(width, clock, 10, 11);
 	});
 
 	it('narrows by a quarter when answers slow down (3× the quickest + 250 ms)', () => {
-		const { width, clock } = controller(64);
-		for (let answer = 0; answer < 8; answer++) width.answered(100, false);
-		expect(width.current).toBe(40);
-		clock.now += 1000;
+		const { width } = grownTo40();
 		// 500 ms is within 3 × 100 + 250: a prompt answer still.
 		width.answered(500, false);
 		expect(width.current).toBe(41);
@@ -95,7 +111,7 @@ describe('Width: as wide as Peach allows', () => {
 		// Prompt answers tell nothing: the process stays quiet.
 		clock.now += WIDTH.heldBackMs;
 		const prompt = widthAt();
-		for (let answer = 0; answer < 500; answer++) prompt.answered(100, false);
+		answeredPromptly(prompt, 500);
 		expect(widthAt().current).toBe(200);
 	});
 
@@ -106,13 +122,7 @@ describe('Width: as wide as Peach allows', () => {
 		width.answered(100, true);
 		width.answered(100, true);
 		expect(width.current).toBe(WIDTH.start);
-		clock.now += 200;
-		width.answered(100, true);
-		expect(width.current).toBe(16);
-		for (let answer = 0; answer < 16; answer++) width.answered(100, false);
-		expect(width.current).toBe(16);
-		for (let answer = 0; answer < 2; answer++) width.answered(100, false);
-		expect(width.current).toBe(17);
+		halvesThenGrowsByOne(width, clock, 16, 2);
 		// A slower answer after a wide start narrows it by a quarter only.
 		const slowed = controller(200, true);
 		slowed.width.answered(100, false);

@@ -1,9 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext } from '../../support/harness';
-import { throwingRunner } from '../../support/resourceRun';
+import { runner, throwingRunner } from '../../support/resourceRun';
 
 const base = {
 	resource: 'automation',
@@ -23,6 +21,8 @@ const created = {
 };
 
 const run = throwingRunner({ responses: [created] });
+/** The same run, for tests of runs that fail: the output, or the error the node threw. */
+const attempt = runner({ responses: [created] });
 
 describe('Automation → Create', () => {
 	it('posts just the name when nothing else is set (execution mode not sent)', async () => {
@@ -96,26 +96,22 @@ describe('Automation → Create', () => {
 			'Execution Mode "magic" is not an allowed value',
 		],
 	])('refuses %j before any request', async (override, message) => {
-		const harness = createExecuteContext({
-			params: { ...base, ...override },
-			responses: [created],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message.startsWith(message)).toBe(true);
-		expect(harness.requests).toHaveLength(0);
+		const { output, requests } = await attempt({ ...base, ...override });
+		expect(output).toBeInstanceOf(NodeOperationError);
+		expect((output as Error).message.startsWith(message)).toBe(true);
+		expect(requests).toHaveLength(0);
 	});
 
 	it('shows the service reasons of a 422 "validation failed"', async () => {
-		const harness = createExecuteContext({
-			params: {
+		const { output } = await attempt(
+			{
 				...base,
 				additionalFields: {
 					status: 'published',
 					definition: '{"start_step": "nope", "steps": {}}',
 				},
 			},
-			responses: [
+			[
 				{
 					statusCode: 422,
 					body: {
@@ -124,8 +120,8 @@ describe('Automation → Create', () => {
 					},
 				},
 			],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		);
+		const error = output as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('definition.start_step: must name an existing step (nope)');
 		expect(error.httpCode).toBe('422');

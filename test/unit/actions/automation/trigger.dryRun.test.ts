@@ -1,9 +1,8 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { DRY_RUN_NOTE } from '../../../../nodes/Peach/actions/run/dryRun';
 import { locator } from '../../support/harness';
-import { expectRefusedAsReal } from '../../support/dryRunRefusal';
+import { expectNothingDone, expectRefusedAsReal, sentAsShown } from '../../support/dryRun';
 import { run, trigger } from './run';
 
 /** Dry Run of Automation → Trigger: every check of a real run, nothing triggered, read or recorded. */
@@ -12,12 +11,9 @@ const itemsOf = (output: unknown) => (output as INodeExecutionData[][])[0];
 
 describe('Dry Run: Automation → Trigger', () => {
 	it('makes no request and touches no record; the output shows the exact request, the automation and the payload', async () => {
-		const { requests, output, hints, lineage } = await run({ ...trigger, dryRun: true });
-		expect(requests).toEqual([]);
-		expect(lineage.store.calls).toBe(0);
-		expect(lineage.nodeContext.peachDeliveries).toBeUndefined();
-		expect(hints.map((hint) => hint.message)).toEqual([DRY_RUN_NOTE]);
-		expect(itemsOf(output)[0].json).toEqual({
+		const dry = await run({ ...trigger, dryRun: true });
+		expectNothingDone(dry);
+		expect(itemsOf(dry.output)[0].json).toEqual({
 			to: '+919988776655',
 			outcome: 'not sent: Dry Run',
 			dryRun: true,
@@ -41,16 +37,9 @@ describe('Dry Run: Automation → Trigger', () => {
 	});
 
 	it('off: the trigger goes as before, exactly the request the Dry Run showed, accepted', async () => {
-		const dry = await run({ ...trigger, dryRun: true });
-		const real = await run(trigger, [{ statusCode: 200, body: { event_id: 'evt_3' } }]);
-		const wouldSend = itemsOf(dry.output)[0].json.wouldSend as IDataObject;
-		expect(real.requests).toHaveLength(1);
-		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual([
-			wouldSend.method,
-			`https://peach.test${String(wouldSend.path)}`,
-			wouldSend.body,
-		]);
-		expect(itemsOf(real.output)[0].json).toEqual({
+		expect(
+			await sentAsShown(run, trigger, [{ statusCode: 200, body: { event_id: 'evt_3' } }]),
+		).toEqual({
 			to: '+919988776655',
 			outcome: 'accepted',
 			peachId: 'evt_3',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { locator } from '../../support/harness';
+import { expectResentAfter429Only } from '../../support/resourceRun';
 import { run, trigger } from './run';
 
 describe('Automation → Get Many, Get, Update, Trigger', () => {
@@ -23,16 +24,7 @@ describe('Automation → Get Many, Get, Update, Trigger', () => {
 		});
 		const reserved = await run({ ...base, payloadInput: 'json', payloadJson: '{"contact": 1}' });
 		expect((reserved.output as Error).message).toBe('Payload "contact" is a reserved name');
-		const limited = await run(
-			base,
-			[{ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: 200 }],
-			{ continueOnFail: true },
-		);
-		expect(limited.requests).toHaveLength(2);
-		const failed = await run(base, [{ statusCode: 503 }, { statusCode: 200 }], {
-			continueOnFail: true,
-		});
-		expect(failed.requests).toHaveLength(1);
+		await expectResentAfter429Only(run, base, 200);
 	});
 
 	it('Trigger: payload rows are named data, each name once; __proto__ and constructor are sent as given', async () => {

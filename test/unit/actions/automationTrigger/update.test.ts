@@ -1,9 +1,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator } from '../../support/harness';
-import { throwingRunner } from '../../support/resourceRun';
+import { locator } from '../../support/harness';
+import { runner, throwingRunner } from '../../support/resourceRun';
 
 const base = {
 	resource: 'automationTrigger',
@@ -26,6 +25,8 @@ const updated = {
 };
 
 const run = throwingRunner({ responses: [updated] });
+/** The same run, for tests of runs that fail: the output, or the error the node threw. */
+const attempt = runner({ responses: [updated] });
 
 describe('Trigger → Update', () => {
 	it('activates: PATCH /api/v1/triggers/{id} with only activate: true', async () => {
@@ -91,28 +92,24 @@ describe('Trigger → Update', () => {
 	it('clears the data mappings with Clear Data Mappings (data_mappings: [])', async () => {
 		const { requests } = await run({ ...base, updateFields: { clearDataMappings: true } });
 		expect(requests[0].body).toEqual({ data_mappings: [] });
-		const harness = createExecuteContext({
-			params: {
-				...base,
-				updateFields: {
-					clearDataMappings: true,
-					dataMappings: {
-						mappings: [
-							{
-								mappingFor: 'recipient',
-								fields: { values: [{ key: 'phone_number', value: '$.p' }] },
-							},
-						],
-					},
+		const both = await attempt({
+			...base,
+			updateFields: {
+				clearDataMappings: true,
+				dataMappings: {
+					mappings: [
+						{
+							mappingFor: 'recipient',
+							fields: { values: [{ key: 'phone_number', value: '$.p' }] },
+						},
+					],
 				},
 			},
-			responses: [updated],
 		});
-		const error = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-		expect((error as Error).message).toBe(
+		expect((both.output as Error).message).toBe(
 			'Clear Data Mappings true is on while Data Mappings has rows',
 		);
-		expect(harness.requests).toHaveLength(0);
+		expect(both.requests).toHaveLength(0);
 	});
 
 	it("outputs Peach's answer as it came, also when it is empty or not an object", async () => {
@@ -123,24 +120,25 @@ describe('Trigger → Update', () => {
 	});
 
 	it('refuses an update that would change nothing, before any request', async () => {
-		const harness = createExecuteContext({
-			params: { ...base, updateFields: { description: '  ', variables: {} } },
-			responses: [updated],
+		const { output, requests } = await attempt({
+			...base,
+			updateFields: { description: '  ', variables: {} },
 		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		const error = output as NodeOperationError;
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('Update Trigger "(no changes)" would change nothing');
 		expect(error.description).toContain('Activate or Pause');
-		expect(harness.requests).toHaveLength(0);
+		expect(requests).toHaveLength(0);
 	});
 
 	it('refuses a missing trigger ID and a data mapping row without a key', async () => {
-		const noId = createExecuteContext({
-			params: { ...base, triggerId: locator('', 'id'), activation: 'activate' },
-		});
-		await expect(new Peach().execute.call(noId.context)).rejects.toThrow('Trigger is empty');
-		const badRow = createExecuteContext({
-			params: {
+		const noId = await attempt(
+			{ ...base, triggerId: locator('', 'id'), activation: 'activate' },
+			[],
+		);
+		expect((noId.output as Error).message).toContain('Trigger is empty');
+		const badRow = await attempt(
+			{
 				...base,
 				updateFields: {
 					dataMappings: {
@@ -150,19 +148,18 @@ describe('Trigger → Update', () => {
 					},
 				},
 			},
-		});
-		await expect(new Peach().execute.call(badRow.context)).rejects.toThrow(
-			'Data Mappings row 1 → Fields',
+			[],
 		);
+		expect((badRow.output as Error).message).toContain('Data Mappings row 1 → Fields');
 		expect(noId.requests.length + badRow.requests.length).toBe(0);
 	});
 
 	it('names the trigger ID in a 404', async () => {
-		const harness = createExecuteContext({
-			params: { ...base, triggerId: locator('trig_missing', 'id'), activation: 'activate' },
-			responses: [{ statusCode: 404, body: { message: 'Not found' } }],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		const { output } = await attempt(
+			{ ...base, triggerId: locator('trig_missing', 'id'), activation: 'activate' },
+			[{ statusCode: 404, body: { message: 'Not found' } }],
+		);
+		const error = output as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Trigger "trig_missing" was not found in Peach');
 		expect(error.httpCode).toBe('404');

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { type FakeResponse, locator } from '../../support/harness';
+import { type FakeResponse, locator, pairedOutcomes } from '../../support/harness';
 import { runner } from '../../support/resourceRun';
 
 const accepted: FakeResponse = { statusCode: 200, body: { status: 'success', event_id: 'evt_b' } };
@@ -28,6 +28,13 @@ const rows = (phones: string[]) =>
 
 const run = runner({ responses: [accepted] });
 
+/** What every send_broadcast of `base` says of the broadcast: its name, template and global values. */
+const spring = {
+	name: 'Spring',
+	whats_app_template_id: 'wat_welcome',
+	liquid_values: { shop: 'Peach Store' },
+};
+
 describe('Broadcast → Launch', () => {
 	it('turns all input items into ONE send_broadcast request, paired to every item', async () => {
 		const { requests, output } = await run(
@@ -41,9 +48,7 @@ describe('Broadcast → Launch', () => {
 		expect(requests[0].body).toEqual({
 			event_type: 'send_broadcast',
 			broadcast: {
-				name: 'Spring',
-				whats_app_template_id: 'wat_welcome',
-				liquid_values: { shop: 'Peach Store' },
+				...spring,
 				delivery_mode: 'instant',
 				contacts: [
 					{ phone_number: '+14155550101', name: 'Name 0', liquid_values: { first_name: 'N0' } },
@@ -102,7 +107,7 @@ describe('Broadcast → Launch', () => {
 		const items = (
 			output as Array<Array<{ json: Record<string, unknown>; pairedItem: unknown }>>
 		)[0];
-		expect(items.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
+		expect(pairedOutcomes(items, 'event_id')).toEqual([
 			['evt_b', [{ item: 0 }, { item: 2 }]],
 			['Item 1 → Contact Phone Number "bad" has no + and country code', { item: 1 }],
 		]);
@@ -127,9 +132,7 @@ describe('Broadcast → Launch', () => {
 		expect(requests[0].body).toEqual({
 			event_type: 'send_broadcast',
 			broadcast: {
-				name: 'Spring',
-				whats_app_template_id: 'wat_welcome',
-				liquid_values: { shop: 'Peach Store' },
+				...spring,
 				delivery_mode: 'smart',
 				scheduled_launch_time: '2999-01-01T10:00:00.000Z',
 				phone_number: '919876543222',

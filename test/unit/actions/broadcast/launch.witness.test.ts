@@ -1,24 +1,21 @@
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { isThisLaunch } from '../../../../nodes/Peach/actions/broadcast/launch.witness';
 import type { LaunchPlan } from '../../../../nodes/Peach/actions/broadcast/launchBase';
-import { locator, NEVER_ANSWERED } from '../../support/harness';
-import {
-	crashRetry,
-	editorRetry,
-	FakeDeduplicationStore,
-	newExecution,
-} from '../../support/n8nRecovery';
+import { NEVER_ANSWERED } from '../../support/harness';
+import { crashRetry, editorRetry, newExecution } from '../../support/n8nRecovery';
 import {
 	asked,
 	minutesLater,
-	ledgerCrash,
+	crashedExecution,
 	ledgerTry,
 	PeachLedger,
+	unknownThenRetry,
 } from '../../support/peachLedger';
-import { phones } from '../../support/recoveryRuns';
+import { phones, serverError } from '../../support/recoveryRuns';
 import { springSale as launch } from '../../support/templates';
+import { trigger } from '../automation/run';
 
 /**
  * Broadcast → Launch with Peach as witness: a broadcast Peach lists with the same name and template,
@@ -26,7 +23,6 @@ import { springSale as launch } from '../../support/templates';
  * the launch's outcome stays unknown.
  */
 
-const serverError = { statusCode: 500, body: { message: 'Internal error' } };
 const LATER = '2026-03-01T10:05:00Z';
 
 const plan = (broadcast: IDataObject): LaunchPlan => ({
@@ -65,27 +61,26 @@ describe('whether a broadcast Peach lists is this launch', () => {
 	});
 });
 
-/** A launch Peach made but answered with a 500, then the editor's Retry. */
-async function unknownThenRetry(ledger: PeachLedger) {
-	const params = phones(2).map((phone) => launch(phone));
-	ledger.next.push(serverError);
-	const original = newExecution();
-	expect((await ledgerTry(original, params, ledger)).error?.httpCode).toBe('500');
-	const retry = await ledgerTry(editorRetry(original), params, ledger, true);
-	return { retry, items: (retry.output as INodeExecutionData[][])[0] };
+/** The launch to two contacts. */
+const launchToTwo = () => phones(2).map((phone) => launch(phone));
+
+/** A ledger that lists one broadcast of wat_welcome, `name`, created at `createdAt`. */
+function listing(name: string, createdAt: string) {
+	const ledger = new PeachLedger();
+	ledger.broadcasts.push({
+		id: 'cmp_0',
+		name,
+		whats_app_template_id: 'wat_welcome',
+		created_at: createdAt,
+	});
+	return ledger;
 }
 
 describe('a Retry of a launch whose outcome is unknown', () => {
 	it("Peach lists it: alreadySent with Peach's broadcast; the list read once, not launched again", async () => {
-		const ledger = new PeachLedger();
 		// One of the same name before the execution began does not count.
-		ledger.broadcasts.push({
-			id: 'cmp_0',
-			name: 'Spring sale',
-			whats_app_template_id: 'wat_welcome',
-			created_at: '2023-01-01T00:00:00Z',
-		});
-		const { retry, items } = await unknownThenRetry(ledger);
+		const ledger = listing('Spring sale', '2023-01-01T00:00:00Z');
+		const { retry, items } = await unknownThenRetry(ledger, launchToTwo());
 		expect(asked(retry)).toEqual(['GET /broadcasts?page=1']);
 		expect(ledger.broadcasts).toHaveLength(2);
 		expect(items).toHaveLength(1);
@@ -101,14 +96,8 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 	});
 
 	it('several such broadcasts since the execution began: outcomeUnknown, not launched', async () => {
-		const ledger = new PeachLedger();
-		ledger.broadcasts.push({
-			id: 'cmp_0',
-			name: 'Spring sale',
-			whats_app_template_id: 'wat_welcome',
-			created_at: new Date().toISOString(),
-		});
-		const { retry, items } = await unknownThenRetry(ledger);
+		const ledger = listing('Spring sale', new Date().toISOString());
+		const { retry, items } = await unknownThenRetry(ledger, launchToTwo());
 		expect(asked(retry)).toEqual(['GET /broadcasts?page=1']);
 		expect(String((items[0].json.outcomeUnknown as IDataObject).reason)).toContain(
 			'Peach shows 2 such records since the execution began for 1 such delivery here',
@@ -136,6 +125,7 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 					};
 				},
 			}),
+			launchToTwo(),
 		);
 		expect(String((items[0].json.outcomeUnknown as IDataObject).reason)).toContain(
 			'without saying when it was created',
@@ -143,14 +133,8 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 	});
 
 	it('Peach lists none (only other names): it is launched, once', async () => {
-		const ledger = new PeachLedger();
-		ledger.broadcasts.push({
-			id: 'cmp_0',
-			name: 'Other',
-			whats_app_template_id: 'wat_welcome',
-			created_at: new Date().toISOString(),
-		});
-		const params = phones(2).map((phone) => launch(phone));
+		const ledger = listing('Other', new Date().toISOString());
+		const params = launchToTwo();
 		const original = newExecution();
 		await ledgerTry(original, params, { answer: () => serverError });
 		const retry = await ledgerTry(editorRetry(minutesLater(original)), params, ledger);
@@ -161,9 +145,8 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 	it('the Retry of a crashed execution (the launch under way when the worker died): not launched twice', async () => {
 		const ledger = new PeachLedger();
 		ledger.next.push(NEVER_ANSWERED);
-		const params = phones(2).map((phone) => launch(phone));
-		const original = newExecution(new FakeDeduplicationStore());
-		await ledgerCrash(original, params, ledger, 1);
+		const params = launchToTwo();
+		const original = await crashedExecution(ledger, params, 1);
 		const retry = await ledgerTry(crashRetry(original), params, ledger);
 		expect(asked(retry)).toEqual(['GET /broadcasts?page=1']);
 		expect(retry.error).toBeUndefined();
@@ -173,21 +156,8 @@ describe('a Retry of a launch whose outcome is unknown', () => {
 
 describe('Automation → Trigger: Peach lists no runs of an automation', () => {
 	it('an unknown outcome stays unknown: the record alone decides, nothing is asked or made', async () => {
-		const trigger = {
-			resource: 'automation',
-			operation: 'trigger',
-			automationId: locator('strm_1'),
-			phoneNumber: '+919988776655',
-			payloadInput: 'fields',
-			payload: {},
-		};
-		const ledger = new PeachLedger();
-		ledger.next.push(serverError);
-		const original = newExecution();
-		expect((await ledgerTry(original, [trigger], ledger)).error?.httpCode).toBe('500');
-		const retry = await ledgerTry(editorRetry(original), [trigger], ledger, true);
+		const { retry, items } = await unknownThenRetry(new PeachLedger(), [trigger]);
 		expect(asked(retry)).toEqual([]);
-		const [[item]] = retry.output as INodeExecutionData[][];
-		expect(item.json.outcomeUnknown).toMatchObject({ recipient: '+919988776655' });
+		expect(items[0].json.outcomeUnknown).toMatchObject({ recipient: '+919988776655' });
 	});
 });

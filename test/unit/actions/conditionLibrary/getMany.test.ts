@@ -1,27 +1,28 @@
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
 import { listSearch } from '../../../../nodes/Peach/methods/listSearch';
-import { createExecuteContext, createLoadOptionsContext } from '../../support/harness';
+import { createLoadOptionsContext } from '../../support/harness';
+import { throwingRunner } from '../../support/resourceRun';
+
+const run = throwingRunner();
 
 describe('Condition Library → Get Many', () => {
 	it('GET /expressions with the source filter; the condition list shows name and source', async () => {
-		const harness = createExecuteContext({
-			params: {
+		const { output, requests } = await run(
+			{
 				resource: 'conditionLibrary',
 				operation: 'getMany',
 				returnAll: true,
 				filters: { source: 'stripe' },
 			},
-			responses: [
+			[
 				{
 					statusCode: 200,
 					body: { count: 1, next: null, expressions: [{ id: 'exp_1', description: 'Order Paid' }] },
 				},
 			],
-		});
-		const output = await new Peach().execute.call(harness.context);
-		expect([harness.requests[0].url, harness.requests[0].options.qs]).toEqual([
+		);
+		expect([requests[0].url, requests[0].options.qs]).toEqual([
 			'https://peach.test/api/v1/expressions',
 			{ source: 'stripe', page: 1 },
 		]);

@@ -2,6 +2,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { CHUNK_SIZE } from '../../../../nodes/Peach/actions/contact/createMany.operation';
+import { pairedOutcomes } from '../../support/harness';
 import { type Items, run } from './run';
 
 describe('Contact → Create Many', () => {
@@ -56,12 +57,7 @@ describe('Contact → Create Many', () => {
 		const partial = await run(rows, [{ statusCode: 200, body: [{ id: 'ct_a' }] }], {
 			continueOnFail: true,
 		});
-		expect(
-			(partial.output as Items)[0].map((item) => [
-				item.json.id ?? item.json.error,
-				item.pairedItem,
-			]),
-		).toEqual([
+		expect(pairedOutcomes((partial.output as Items)[0], 'id')).toEqual([
 			['ct_a', { item: 0 }],
 			['Item 1 → Phone Number "4155550102" has no + and country code', { item: 1 }],
 			['Item 2 → Phone Number "x" has no + and country code', { item: 2 }],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { expectResentAfter429Only } from '../../support/resourceRun';
 import { run } from './run';
 
 const create = {
@@ -30,16 +31,7 @@ describe('Order', () => {
 			items: [{ name: 'Mango box', amount: 12000, quantity: 2 }],
 			expiration: { timestamp: Date.parse('2999-01-01T00:00:00Z') / 1000, description: 'Pay soon' },
 		});
-		const limited = await run(
-			create,
-			[{ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: 201 }],
-			{ continueOnFail: true },
-		);
-		expect(limited.requests).toHaveLength(2);
-		const failed = await run(create, [{ statusCode: 503 }, { statusCode: 201 }], {
-			continueOnFail: true,
-		});
-		expect(failed.requests).toHaveLength(1);
+		await expectResentAfter429Only(run, create, 201);
 	});
 
 	it('refuses decimals (showing the minor units) and a past expiry before any request', async () => {

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { DRY_RUN_NOTE } from '../../../../nodes/Peach/actions/run/dryRun';
-import { expectRefusedAsReal } from '../../support/dryRunRefusal';
+import { expectNothingDone, expectRefusedAsReal, sentAsShown } from '../../support/dryRun';
 import { run } from './run';
 
 /**
@@ -32,13 +32,10 @@ const itemsOf = (output: unknown) => (output as INodeExecutionData[][])[0];
 
 describe('Dry Run: Order → Refund', () => {
 	it('makes no request and touches no record; the output names the order, the amount in paise and rupees, the exact request', async () => {
-		const { requests, output, hints, lineage } = await run({ ...refund, dryRun: true });
-		expect(requests).toEqual([]);
-		expect(lineage.store.calls).toBe(0);
-		expect(lineage.nodeContext.peachDeliveries).toBeUndefined();
-		expect(hints.map((hint) => hint.message)).toEqual([DRY_RUN_NOTE]);
+		const dry = await run({ ...refund, dryRun: true });
+		expectNothingDone(dry);
 		expect(DRY_RUN_NOTE).toContain('Turn off Dry Run to send.');
-		const [item] = itemsOf(output);
+		const [item] = itemsOf(dry.output);
 		expect(item.pairedItem).toEqual({ item: 0 });
 		expect(item.json).toEqual({
 			order: 'wa_ord_1',
@@ -74,18 +71,11 @@ describe('Dry Run: Order → Refund', () => {
 	});
 
 	it('off: the refund goes as before, exactly the request the Dry Run showed, accepted', async () => {
-		const dry = await run({ ...refund, dryRun: true });
-		const real = await run({ ...refund, dryRun: false }, [
-			{ statusCode: 201, body: { id: 'rfnd_1', status: 'processing' } },
-		]);
-		const wouldSend = itemsOf(dry.output)[0].json.wouldSend as IDataObject;
-		expect(real.requests).toHaveLength(1);
-		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual([
-			wouldSend.method,
-			`https://peach.test${String(wouldSend.path)}`,
-			wouldSend.body,
-		]);
-		expect(itemsOf(real.output)[0].json).toEqual({
+		expect(
+			await sentAsShown(run, { ...refund, dryRun: false }, [
+				{ statusCode: 201, body: { id: 'rfnd_1', status: 'processing' } },
+			]),
+		).toEqual({
 			order: 'wa_ord_1',
 			outcome: 'accepted',
 			peachId: 'rfnd_1',
@@ -100,12 +90,9 @@ describe('Dry Run: Order → Refund', () => {
 
 describe('Dry Run: Order → Create', () => {
 	it('makes no request and touches no record; the output shows the exact order body and its money in rupees', async () => {
-		const { requests, output, hints, lineage } = await run({ ...create, dryRun: true });
-		expect(requests).toEqual([]);
-		expect(lineage.store.calls).toBe(0);
-		expect(lineage.nodeContext.peachDeliveries).toBeUndefined();
-		expect(hints.map((hint) => hint.message)).toEqual([DRY_RUN_NOTE]);
-		const [item] = itemsOf(output);
+		const dry = await run({ ...create, dryRun: true });
+		expectNothingDone(dry);
+		const [item] = itemsOf(dry.output);
 		const timestamp = Date.parse('2999-01-01T00:00:00Z') / 1000;
 		expect(item.json).toEqual({
 			to: '+919988776655',
@@ -150,16 +137,7 @@ describe('Dry Run: Order → Create', () => {
 	});
 
 	it('off: the order goes as before, exactly the request the Dry Run showed, accepted', async () => {
-		const dry = await run({ ...create, dryRun: true });
-		const real = await run(create);
-		const wouldSend = itemsOf(dry.output)[0].json.wouldSend as IDataObject;
-		expect(real.requests).toHaveLength(1);
-		expect([real.requests[0].options.method, real.requests[0].url, real.requests[0].body]).toEqual([
-			wouldSend.method,
-			`https://peach.test${String(wouldSend.path)}`,
-			wouldSend.body,
-		]);
-		expect(itemsOf(real.output)[0].json).toEqual({
+		expect(await sentAsShown(run, create)).toEqual({
 			to: '+919988776655',
 			outcome: 'accepted',
 			peachId: 'wa_ord_1',

@@ -3,55 +3,41 @@ import { describe, expect, it } from 'vitest';
 
 import { isThisRefund, refundsShown } from '../../../../nodes/Peach/actions/order/refund.witness';
 import { NEVER_ANSWERED, type RecordedRequest } from '../../support/harness';
-import {
-	crashRetry,
-	editorRetry,
-	FakeDeduplicationStore,
-	newExecution,
-} from '../../support/n8nRecovery';
+import { crashRetry, editorRetry, newExecution } from '../../support/n8nRecovery';
 import {
 	asked,
 	minutesLater,
-	ledgerCrash,
+	crashedExecution,
 	ledgerTry,
 	type OrderShape,
 	PeachLedger,
+	unknownThenRetry,
 } from '../../support/peachLedger';
+import { refund, serverError } from '../../support/recoveryRuns';
 
 /**
  * Order → Refund with Peach as witness: before a Retry refunds an order whose earlier refund's
  * outcome is unknown, the order is read once and Peach decides where it can tell.
  */
 
-const refund = (orderId: string, amount: number | undefined = 5000) => ({
-	resource: 'order',
-	operation: 'refund',
-	orderId,
-	refundType: amount === undefined ? 'full' : 'partial',
-	...(amount === undefined ? {} : { amount }),
-	currency: 'INR',
-	speed: 'normal',
-});
+/** A refund of ₹50.00 of order `orderId`. */
+const fifty = (orderId: string) => refund(orderId, 5000);
 
-const serverError = { statusCode: 500, body: { message: 'Internal error' } };
 const SINCE = Date.parse('2026-03-01T10:00:00Z');
 const plan = (amount?: number) => ({
 	orderId: 'wa_ord_1',
 	body: amount === undefined ? {} : { amount: { currency: 'INR', value: amount } },
 });
 
-/** A first try whose refund Peach made but answered with a 500, then the editor's Retry. */
-async function unknownThenRetry(shape: OrderShape, params = [refund('wa_ord_1')]) {
+/** A first try whose refund of wa_ord_1 Peach made but answered with a 500, then the editor's Retry. */
+async function refundUnknownThenRetry(shape: OrderShape) {
 	const ledger = new PeachLedger(shape);
 	ledger.order('wa_ord_1');
-	ledger.next.push(serverError);
-	const original = newExecution();
-	const first = await ledgerTry(original, params, ledger);
-	expect(first.error?.httpCode).toBe('500');
-	const retry = await ledgerTry(editorRetry(original), params, ledger, true);
-	return { ledger, first, retry, items: (retry.output as INodeExecutionData[][])[0] };
+	return { ledger, ...(await unknownThenRetry(ledger, [fifty('wa_ord_1')])) };
 }
 
+// 7.2: the section of Peach's API reference (peach-api.md) on reading an order; it is cut off before
+// it says how an order shows its refunds, so every shape Peach may answer with is read.
 describe('the shapes of an order Peach may show (7.2 is cut off): each read, none invented', () => {
 	it.each<[string, IDataObject, string]>([
 		[
@@ -78,7 +64,7 @@ describe('the shapes of an order Peach may show (7.2 is cut off): each read, non
 			'shown',
 		],
 		[
-			'payment.refunds',
+			'refunds under payment.refunds',
 			{
 				payment: {
 					refunds: [{ id: 'r1', refund_amount: '5000', created_at: '2026-03-01T10:05:00Z' }],
@@ -144,7 +130,7 @@ describe('the shapes of an order Peach may show (7.2 is cut off): each read, non
 
 describe('a Retry of a refund whose outcome is unknown', () => {
 	it('Peach shows a refund of this amount: alreadySent with what Peach shows; the order read once, nothing refunded again', async () => {
-		const { ledger, retry, items } = await unknownThenRetry('refunds');
+		const { ledger, retry, items } = await refundUnknownThenRetry('refunds');
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1']);
 		expect(ledger.orders[0].refunds).toHaveLength(1);
 		expect(items[0].json).toMatchObject({
@@ -169,16 +155,12 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 		ledger.order('wa_ord_1');
 		// Peach did not make it: a 500 before it did anything.
 		const original = newExecution();
-		const first = await ledgerTry(original, [refund('wa_ord_1')], {
+		const first = await ledgerTry(original, [fifty('wa_ord_1')], {
 			answer: (request: RecordedRequest) =>
 				request.options.method === 'POST' ? serverError : ledger.answer(request),
 		});
 		expect(first.error?.httpCode).toBe('500');
-		const retry = await ledgerTry(
-			editorRetry(minutesLater(original)),
-			[refund('wa_ord_1')],
-			ledger,
-		);
+		const retry = await ledgerTry(editorRetry(minutesLater(original)), [fifty('wa_ord_1')], ledger);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1', 'POST /orders/wa_ord_1/refunds']);
 		expect(retry.error).toBeUndefined();
 		expect((retry.output as INodeExecutionData[][])[0][0].json).toMatchObject({ id: 'rfnd_1' });
@@ -188,8 +170,8 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 		const ledger = new PeachLedger('refunded amount');
 		ledger.order('wa_ord_1');
 		const original = newExecution();
-		await ledgerTry(original, [refund('wa_ord_1')], { answer: () => serverError });
-		const retry = await ledgerTry(editorRetry(original), [refund('wa_ord_1')], ledger, true);
+		await ledgerTry(original, [fifty('wa_ord_1')], { answer: () => serverError });
+		const retry = await ledgerTry(editorRetry(original), [fifty('wa_ord_1')], ledger, true);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1']);
 		const [[item]] = retry.output as INodeExecutionData[][];
 		expect(String((item.json.outcomeUnknown as IDataObject).reason)).toContain(
@@ -202,7 +184,7 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 		['a refunded amount above 0', 'refunded amount'],
 		['a status "refunded"', 'status'],
 	])('Peach cannot tell (%s): outcomeUnknown, named, nothing refunded again', async (_, shape) => {
-		const { ledger, retry, items } = await unknownThenRetry(shape);
+		const { ledger, retry, items } = await refundUnknownThenRetry(shape);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_1']);
 		expect(ledger.orders[0].refunds).toHaveLength(1);
 		expect(items[0].json.outcomeUnknown).toMatchObject({ recipient: 'wa_ord_1' });
@@ -212,7 +194,7 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 	});
 
 	it('two refunds of one order, one unknown: one read; the one the record knows takes its refund first', async () => {
-		const params = [refund('wa_ord_1'), refund('wa_ord_1')];
+		const params = [fifty('wa_ord_1'), fifty('wa_ord_1')];
 		const ledger = new PeachLedger('refunds');
 		ledger.order('wa_ord_1');
 		ledger.next.push({ statusCode: 201, body: { id: 'rfnd_1' } }, serverError);
@@ -230,7 +212,7 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 	});
 
 	it('a refund the record knows made that Peach does not show: the unknown one cannot be told', async () => {
-		const params = [refund('wa_ord_1'), refund('wa_ord_1')];
+		const params = [fifty('wa_ord_1'), fifty('wa_ord_1')];
 		const ledger = new PeachLedger((order) => ({ ...order, refunds: [] }));
 		ledger.order('wa_ord_1');
 		ledger.next.push({ statusCode: 201, body: { id: 'rfnd_1' } }, serverError);
@@ -248,8 +230,8 @@ describe('a Retry of a refund whose outcome is unknown', () => {
 		ledger.order('wa_ord_1');
 		ledger.next.push(serverError);
 		const original = newExecution();
-		await ledgerTry(original, [refund('wa_ord_1')], ledger);
-		const params = [{ ...refund('wa_ord_1'), requestOptions: { resendUnknown: true } }];
+		await ledgerTry(original, [fifty('wa_ord_1')], ledger);
+		const params = [{ ...fifty('wa_ord_1'), requestOptions: { resendUnknown: true } }];
 		const retry = await ledgerTry(
 			editorRetry(original),
 			params,
@@ -272,9 +254,8 @@ describe('the Retry of a crashed execution (the refund under way when the worker
 		ledger.order('wa_ord_1');
 		ledger.order('wa_ord_2');
 		ledger.next.push({ statusCode: 201, body: { id: 'rfnd_1' } }, NEVER_ANSWERED);
-		const original = newExecution(new FakeDeduplicationStore());
-		const params = [refund('wa_ord_1'), refund('wa_ord_2')];
-		await ledgerCrash(original, params, ledger, 2);
+		const params = [fifty('wa_ord_1'), fifty('wa_ord_2')];
+		const original = await crashedExecution(ledger, params, 2);
 		const retry = await ledgerTry(crashRetry(original), params, ledger);
 		expect(asked(retry)).toEqual(['GET /orders/wa_ord_2']);
 		expect(retry.error).toBeUndefined();
@@ -292,9 +273,8 @@ describe('the Retry of a crashed execution (the refund under way when the worker
 		const ledger = new PeachLedger('refunds');
 		ledger.order('wa_ord_1');
 		ledger.next.push(NEVER_ANSWERED);
-		const original = newExecution(new FakeDeduplicationStore());
-		const params = [refund('wa_ord_1')];
-		await ledgerCrash(original, params, ledger, 1);
+		const params = [fifty('wa_ord_1')];
+		const original = await crashedExecution(ledger, params, 1);
 		// Peach has not processed the request under way when the worker died (or never got it).
 		(ledger.orders[0].refunds as IDataObject[]).length = 0;
 		const retry = await ledgerTry(crashRetry(original), params, ledger);

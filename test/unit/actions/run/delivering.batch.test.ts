@@ -1,20 +1,10 @@
 import type { NodeApiError } from 'n8n-workflow';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { DeliveringBatchOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../../nodes/Peach/helpers/inputError';
-import { context, failure, option, registryWith, routerOver } from '../oneOperation';
-
-/** The registry the router reads: one resource whose one operation is the one under test. */
-const registered = vi.hoisted(() => ({ resources: {} as Record<string, unknown> }));
-vi.mock('../../../../nodes/Peach/actions/registry', async (importOriginal) => ({
-	...(await importOriginal<object>()),
-	get registry() {
-		return registered.resources;
-	},
-}));
-
-const router = routerOver(registered);
+import { pairedOutcomes } from '../../support/harness';
+import { context, failure, option, registryWith, router } from '../oneOperation';
 
 describe('router: batch operations that deliver', () => {
 	/** Launches to audiences: one delivery per item; item 0 (by default) has no audience. */
@@ -71,7 +61,7 @@ describe('router: batch operations that deliver', () => {
 	it('under Continue On Fail, output i is input i: bad items and failed launches stay in their place', async () => {
 		const { operation } = launches(3, [1]);
 		const [output] = await router.call(context(5, true), registryWith(operation));
-		expect(output.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
+		expect(pairedOutcomes(output, 'event_id')).toEqual([
 			['evt_1', { item: 0 }],
 			['Audience ID is empty', { item: 1 }],
 			['evt_3', { item: 2 }],

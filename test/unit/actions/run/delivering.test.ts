@@ -1,21 +1,11 @@
 import type { NodeApiError } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { DeliveringOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../../nodes/Peach/helpers/inputError';
-import { context, failure, option, registryWith, routerOver } from '../oneOperation';
-
-/** The registry the router reads: one resource whose one operation is the one under test. */
-const registered = vi.hoisted(() => ({ resources: {} as Record<string, unknown> }));
-vi.mock('../../../../nodes/Peach/actions/registry', async (importOriginal) => ({
-	...(await importOriginal<object>()),
-	get registry() {
-		return registered.resources;
-	},
-}));
-
-const router = routerOver(registered);
+import { pairedOutcomes } from '../../support/harness';
+import { context, failure, option, registryWith, router } from '../oneOperation';
 
 /**
  * A delivering operation over items whose input is a phone number and a flag: `bad` fails its check,
@@ -103,7 +93,7 @@ describe('router: operations that deliver', () => {
 		]);
 		const [output] = await router.call(context(3, true), registryWith(operation));
 		expect(log.filter((line) => line.startsWith('deliver'))).toEqual(['deliver 0', 'deliver 2']);
-		expect(output.map((item) => [item.json.event_id ?? item.json.error, item.pairedItem])).toEqual([
+		expect(pairedOutcomes(output, 'event_id')).toEqual([
 			['evt_1', { item: 0 }],
 			['Phone Number "2" has no + and country code', { item: 1 }],
 			['evt_3', { item: 2 }],

@@ -1,7 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
+import { DRY_RUN_NOTE } from '../../../../nodes/Peach/actions/run/dryRun';
+import { expectNothingDone, expectSentAsShown } from '../../support/dryRun';
 import { locator, runOverInputs } from '../../support/harness';
+import {
+	approvalWith,
+	approvedTemplate,
+	body,
+	footer,
+	header,
+	urlButton,
+	WELCOME_BODY,
+	welcomeWith,
+} from '../../support/templates';
 
 /**
  * Dry Run (the node's own switch): every check of a real run, the template read, and nothing sent,
@@ -12,68 +24,26 @@ import { locator, runOverInputs } from '../../support/harness';
 const NOTE = 'Dry Run: nothing was sent, uploaded or recorded. Turn off Dry Run to send.';
 
 const templates: Record<string, IDataObject> = {
-	wat_welcome: {
-		id: 'wat_welcome',
-		name: 'welcome',
-		status: 'approved',
-		components: [
-			{ index: 0, component_type: 'header', data_type: 'text', value: 'Order {{order_id}}' },
-			{
-				index: 1,
-				component_type: 'body',
-				data_type: 'text',
-				value: "Hi {{first_name | example: 'Asha'}}, welcome!",
-			},
-			{ index: 2, component_type: 'footer', data_type: 'text', value: 'Peach Shop' },
-			{
-				index: 3,
-				component_type: 'buttons',
-				sub_type: 'url',
-				name: 'Track',
-				value: 'https://shop.test/track/{{tracking_code}}',
-			},
-		],
-	},
-	wat_code: {
-		id: 'wat_code',
-		name: 'login_code',
-		status: 'approved',
-		components: [
-			{
-				index: 0,
-				component_type: 'body',
-				data_type: 'text',
-				value: 'Your code is {{1}}, valid for {{2}} minutes.',
-			},
-		],
-	},
-	wat_invoice: {
-		id: 'wat_invoice',
-		name: 'invoice_ready',
-		status: 'approved',
-		components: [
-			{ index: 0, component_type: 'header', data_type: 'document', value: '' },
-			{
-				index: 1,
-				component_type: 'body',
-				data_type: 'text',
-				value: "Invoice {{invoice_number | example: 'INV-1'}} is attached.",
-			},
-		],
-	},
-	wat_approval: {
-		id: 'wat_approval',
-		name: 'approval_request',
-		status: 'approved',
-		components: [
-			{
-				index: 0,
-				component_type: 'body',
-				data_type: 'text',
-				value: 'Approval needed: {{message}} Please answer here: {{approval_link}} Thank you.',
-			},
-		],
-	},
+	wat_welcome: welcomeWith(
+		header('Order {{order_id}}'),
+		body(WELCOME_BODY),
+		footer('Peach Shop'),
+		urlButton('https://shop.test/track/{{tracking_code}}', 'Track'),
+	),
+	wat_code: approvedTemplate(
+		'wat_code',
+		'login_code',
+		body('Your code is {{1}}, valid for {{2}} minutes.'),
+	),
+	wat_invoice: approvedTemplate(
+		'wat_invoice',
+		'invoice_ready',
+		header('', 'document'),
+		body("Invoice {{invoice_number | example: 'INV-1'}} is attached."),
+	),
+	wat_approval: approvalWith(
+		'Approval needed: {{message}} Please answer here: {{approval_link}} Thank you.',
+	),
 };
 
 const people: IDataObject[] = [
@@ -106,11 +76,9 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 		// The message: header, body, footer, URL button with its suffix; the real run sends exactly that request.
 		const dryRun = await run({ ...send, ...dry });
 		expect(dryRun.error).toBeUndefined();
-		expect(dryRun.requests).toEqual([]);
+		expectNothingDone(dryRun);
+		expect(DRY_RUN_NOTE).toBe(NOTE);
 		expect(dryRun.templateReads).toEqual(['wat_welcome']);
-		expect(dryRun.lineage.store.calls).toBe(0);
-		expect(dryRun.lineage.nodeContext.peachDeliveries).toBeUndefined();
-		expect(dryRun.hints.map((hint) => hint.message)).toEqual([NOTE]);
 		expect(dryRun.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		const [first, second] = dryRun.items.map((item) => item.json);
 		// The person's view first (whom, the message, not sent), said once in the notice, not per row.
@@ -133,19 +101,7 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 		expect((second.preview as IDataObject).text).toBe(
 			'Order A-2\nHi Ravi, welcome!\nPeach Shop\n[Track → https://shop.test/track/t2]',
 		);
-		const real = await run(send);
-		expect(
-			real.requests.map(({ options, url, body }) => ({ method: options.method, url, body })),
-		).toEqual(
-			dryRun.items.map((item) => {
-				const wouldSend = item.json.wouldSend as { method: string; path: string; body: unknown };
-				return {
-					method: wouldSend.method,
-					url: `https://peach.test${wouldSend.path}`,
-					body: wouldSend.body,
-				};
-			}),
-		);
+		expectSentAsShown(dryRun.items, (await run(send)).requests);
 	});
 
 	it('numbered variables ({{1}}, {{2}}) are filled like named ones', async () => {
@@ -255,17 +211,7 @@ describe('Dry Run: checked, read, shown; nothing sent, uploaded or recorded', ()
 
 	it('Send App Message: the app, and the Fallback Template as the phone would show it', async () => {
 		const { items, requests } = await run(
-			{
-				resource: 'templateMessage',
-				operation: 'sendAppMessage',
-				phoneNumber: '={{ $json.phone }}',
-				appId: 'flw_1',
-				useFallbackTemplate: true,
-				templateId: locator('wat_welcome'),
-				variablesInput: 'fields',
-				variables: send.variables,
-				...dry,
-			},
+			{ ...send, ...dry, operation: 'sendAppMessage', appId: 'flw_1', useFallbackTemplate: true },
 			[people[0]],
 		);
 		expect(requests).toEqual([]);

@@ -10,7 +10,8 @@ import {
 import { describe, expect, it } from 'vitest';
 
 import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { type FakeResponse, locator, runPeach } from '../../support/harness';
+import { type FakeResponse, locator, node, runPeach } from '../../support/harness';
+import { send } from '../../support/recoveryRuns';
 import { approvalRequestRead as template } from '../../support/templates';
 
 /**
@@ -20,32 +21,22 @@ import { approvalRequestRead as template } from '../../support/templates';
  * failed items, and only they, leave there, paired to their input items.
  */
 
-const peach: INode = {
-	id: 'node-1',
-	name: 'Peach',
-	type: 'n8n-nodes-peach.peach',
-	typeVersion: 1,
-	position: [200, 0],
-	parameters: {},
-	onError: 'continueErrorOutput',
-};
+const peach: INode = { ...node, position: [200, 0], onError: 'continueErrorOutput' };
 
 /** n8n-core routes the node's outputs as in a workflow "Input → Peach" with the error output on. */
 function route(inputs: IDataObject[], outputs: INodeExecutionData[][]) {
 	const input: INode = {
+		...node,
 		id: 'input-1',
 		name: 'Input',
 		type: 'n8n-nodes-base.manualTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
 	};
-	const node = new Peach();
+	const peachType = new Peach();
 	const nodeTypes = {
-		getByName: () => node,
+		getByName: () => peachType,
 		getByNameAndVersion: (type: string) =>
 			type === peach.type
-				? node
+				? peachType
 				: { description: { inputs: [], outputs: ['main'], properties: [] } },
 		getKnownTypes: () => ({}),
 	} as unknown as INodeTypes;
@@ -146,14 +137,7 @@ const cases: Case[] = [
 	{
 		operation: 'Template Message → Send',
 		params: ['+919900000001', '+919900000002'].map((phoneNumber) => ({
-			resource: 'templateMessage',
-			operation: 'send',
-			phoneNumber,
-			templateId: locator('wat_welcome'),
-			variablesInput: 'fields',
-			variables: { values: [{ key: 'first_name', value: 'Asha' }] },
-			contactFields: {},
-			additionalFields: {},
+			...send(phoneNumber),
 			requestOptions: { concurrency: 1 },
 		})),
 		responses: [{ statusCode: 201, body: { status: 'success', event_id: 'evt_1' } }, refused],

@@ -1,21 +1,10 @@
 import { sleep } from 'n8n-workflow';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { ItemOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { PeachInputError } from '../../../../nodes/Peach/helpers/inputError';
 import { Width, WIDTH } from '../../../../nodes/Peach/transport/width';
-import { context, option, registryWith, routerOver } from '../oneOperation';
-
-/** The registry the router reads: one resource whose one operation is the one under test. */
-const registered = vi.hoisted(() => ({ resources: {} as Record<string, unknown> }));
-vi.mock('../../../../nodes/Peach/actions/registry', async (importOriginal) => ({
-	...(await importOriginal<object>()),
-	get registry() {
-		return registered.resources;
-	},
-}));
-
-const router = routerOver(registered);
+import { context, option, registryWith, router } from '../oneOperation';
 
 describe('router: Max Concurrent Requests', () => {
 	/** An operation whose items take different times; it records how many run at once. */

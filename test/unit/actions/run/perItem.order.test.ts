@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { registry } from '../../../../nodes/Peach/actions/registry';
 import type { PeachOperation } from '../../../../nodes/Peach/actions/operation/node.type';
 import { normalizeContactPhoneNumber } from '../../../../nodes/Peach/helpers/phone';
-import { type FakeResponse, locator, type RecordedRequest, runPeach } from '../../support/harness';
+import {
+	type FakeResponse,
+	locator,
+	pairedOutcomes,
+	type RecordedRequest,
+	runPeach,
+} from '../../support/harness';
 
 /** What the user gave is what happens: order kept. */
 
@@ -91,12 +97,7 @@ describe('order', () => {
 			],
 			continueOnFail: true,
 		});
-		expect(
-			(output as INodeExecutionData[][])[0].map((item) => [
-				item.json.event_id ?? item.json.error,
-				item.pairedItem,
-			]),
-		).toEqual([
+		expect(pairedOutcomes((output as INodeExecutionData[][])[0], 'event_id')).toEqual([
 			['evt_1', { item: 0 }],
 			['Audience ID is empty', { item: 1 }],
 			['evt_3', { item: 2 }],

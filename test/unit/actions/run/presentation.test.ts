@@ -10,7 +10,7 @@ import {
 import { runOverInputs } from '../../support/harness';
 import { sendWelcomeByName as sendEach, welcome } from '../../support/templates';
 import { newExecution } from '../../support/n8nRecovery';
-import { accepted, phones, refused, runTry, send } from '../../support/recoveryRuns';
+import { accepted, phones, refused, runTry, sends } from '../../support/recoveryRuns';
 
 /**
  * Every output of an operation that delivers leads with what a person checks (issue 44, point 1):
@@ -67,7 +67,7 @@ describe('the person’s view leads every delivering output', () => {
 	it('a Retry On Fail: what an earlier try sent says "already sent", with Peach’s ID kept from its answer', async () => {
 		// alreadySent stays in the output.
 		const execution = newExecution();
-		const params = phones(2).map((phone) => send(phone));
+		const params = sends(2);
 		await runTry(execution, params, [accepted('evt_1'), refused]);
 		const second = await runTry(execution, params, [accepted('evt_2')]);
 		const [items] = second.output as INodeExecutionData[][];

@@ -1,9 +1,8 @@
 import { NodeApiError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator } from '../../support/harness';
-import { run } from './statusRun';
+import { locator } from '../../support/harness';
+import { attempt, run } from './statusRun';
 
 describe('Template Message → Get Many Statuses', () => {
 	const base = {
@@ -53,16 +52,12 @@ describe('Template Message → Get Many Statuses', () => {
 	});
 
 	it('a failure is a NodeApiError with Peach text', async () => {
-		const harness = createExecuteContext({
-			params: base,
-			responses: [
-				{
-					statusCode: 422,
-					body: { status: 'failed', reason: { per: ['must be between 1 and 1000'] } },
-				},
-			],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
+		const { output: error } = await attempt(base, [
+			{
+				statusCode: 422,
+				body: { status: 'failed', reason: { per: ['must be between 1 and 1000'] } },
+			},
+		]);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect((error as Error).message).toBe('per: must be between 1 and 1000');
 	});

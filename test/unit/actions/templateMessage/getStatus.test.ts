@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext } from '../../support/harness';
-import { run } from './statusRun';
+import { attempt, run } from './statusRun';
 
 const event = {
 	id: 'evt_1',
@@ -35,11 +33,11 @@ describe('Template Message → Get Status', () => {
 	});
 
 	it('refuses an empty event ID before any request and names a missing event', async () => {
-		const empty = createExecuteContext({
-			params: { resource: 'templateMessage', operation: 'getStatus', eventId: '' },
-		});
-		const error = await new Peach().execute.call(empty.context).catch((e: unknown) => e);
-		expect((error as Error).message).toBe('Event ID is empty');
+		const empty = await attempt(
+			{ resource: 'templateMessage', operation: 'getStatus', eventId: '' },
+			[],
+		);
+		expect((empty.output as Error).message).toBe('Event ID is empty');
 		expect(empty.requests).toHaveLength(0);
 		const missing = await run(
 			{ resource: 'templateMessage', operation: 'getStatus', eventId: 'evt_x' },

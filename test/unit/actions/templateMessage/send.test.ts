@@ -2,9 +2,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { buildSendTemplateMessageBody } from '../../../../nodes/Peach/actions/templateMessage/shared';
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, jsonOf, locator, TEST_API_KEY } from '../../support/harness';
-import { throwingRunner } from '../../support/resourceRun';
+import { jsonOf, locator, TEST_API_KEY } from '../../support/harness';
+import { runner, throwingRunner } from '../../support/resourceRun';
 
 const minimal = {
 	resource: 'templateMessage',
@@ -20,7 +19,44 @@ const minimal = {
 
 const accepted = { statusCode: 200, body: { status: 'success', event_id: 'evt_1' } };
 
+/** Peach's answer to a send it queued as `eventId`. */
+const queued = (eventId: string) => ({
+	statusCode: 200,
+	body: { status: 'success', event_id: eventId },
+});
+
 const run = throwingRunner({ responses: [accepted] });
+/** The same run, for tests of runs that fail: the output, or the error the node threw. */
+const attempt = runner({ responses: [accepted] });
+
+/** The output item of `minimal` (item 0) that Peach queued as `accepted`. */
+const queuedItem = {
+	json: {
+		to: '+919988776655',
+		outcome: 'queued',
+		peachId: 'evt_1',
+		status: 'success',
+		event_id: 'evt_1',
+	},
+	pairedItem: { item: 0 },
+};
+
+/** Three items, one to each of three contacts. */
+const threeContacts = ['+14155550101', '+14155550102', '+14155550103'].map((phoneNumber) => ({
+	...minimal,
+	phoneNumber,
+}));
+
+/** Bad input `override` is refused before any request, with `message` and a fix containing `fix`. */
+async function expectRefused(override: Record<string, unknown>, message: string, fix: string) {
+	const { output, requests } = await attempt({ ...minimal, ...override });
+	const error = output as NodeOperationError;
+	expect(error).toBeInstanceOf(NodeOperationError);
+	expect(error.message.startsWith(message)).toBe(true);
+	expect(error.description).toContain(fix);
+	expect(error.context.itemIndex).toBe(0);
+	expect(requests).toHaveLength(0);
+}
 
 describe('Template Message → Send', () => {
 	it('posts only the required fields when nothing else is set', async () => {
@@ -36,20 +72,7 @@ describe('Template Message → Send', () => {
 			template_message: { whats_app_template_id: 'wat_approved' },
 		});
 		// What a person checks first (whom, what happened, Peach's ID), Peach's answer after it.
-		expect(output).toEqual([
-			[
-				{
-					json: {
-						to: '+919988776655',
-						outcome: 'queued',
-						peachId: 'evt_1',
-						status: 'success',
-						event_id: 'evt_1',
-					},
-					pairedItem: { item: 0 },
-				},
-			],
-		]);
+		expect(output).toEqual([[queuedItem]]);
 		expect(Object.keys(output[0][0].json)).toEqual([
 			'to',
 			'outcome',
@@ -185,15 +208,6 @@ describe('Template Message → Send', () => {
 			'HH:MM',
 		],
 		[
-			{
-				additionalFields: {
-					retryWindow: { window: { startAt: '08:00', endAt: '20:00', timezone: 'Asia/Mumbai' } },
-				},
-			},
-			'Retry Window → Time Zone "Asia/Mumbai" is not an IANA time zone',
-			'Asia/Kolkata',
-		],
-		[
 			{ additionalFields: { businessPhoneNumber: '+919876543222' } },
 			'Business Phone Number "+919876543222" starts with +',
 			'no +',
@@ -208,35 +222,33 @@ describe('Template Message → Send', () => {
 			'Variables (JSON) "a" true is neither text nor a number',
 			'text or a number',
 		],
-	])('refuses bad input before any request: %j', async (override, message, fix) => {
-		const harness = createExecuteContext({
-			params: { ...minimal, ...override },
-			responses: [accepted],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message.startsWith(message)).toBe(true);
-		expect(error.description).toContain(fix);
-		expect(error.context.itemIndex).toBe(0);
-		expect(harness.requests).toHaveLength(0);
+	])('refuses bad input before any request: %j', expectRefused);
+
+	it('refuses a Retry Window time zone that is not an IANA one before any request', async () => {
+		await expectRefused(
+			{
+				additionalFields: {
+					retryWindow: { window: { startAt: '08:00', endAt: '20:00', timezone: 'Asia/Mumbai' } },
+				},
+			},
+			'Retry Window → Time Zone "Asia/Mumbai" is not an IANA time zone',
+			'Asia/Kolkata',
+		);
 	});
 
 	it('shows the 422 reason of a non-approved template as the error message', async () => {
-		const harness = createExecuteContext({
-			params: minimal,
-			responses: [
-				{
-					statusCode: 422,
-					body: {
-						status: 'failed',
-						reason: {
-							template_message: { whats_app_template_id: ['is not approved (status: pending)'] },
-						},
+		const { output } = await attempt(minimal, [
+			{
+				statusCode: 422,
+				body: {
+					status: 'failed',
+					reason: {
+						template_message: { whats_app_template_id: ['is not approved (status: pending)'] },
 					},
 				},
-			],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+			},
+		]);
+		const error = output as NodeApiError;
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Template: is not approved (status: pending)');
 		expect(error.httpCode).toBe('422');
@@ -251,16 +263,7 @@ describe('Template Message → Send', () => {
 		);
 		expect(requests).toHaveLength(2);
 		expect(output[0]).toHaveLength(3);
-		expect(output[0][0]).toEqual({
-			json: {
-				to: '+919988776655',
-				outcome: 'queued',
-				peachId: 'evt_1',
-				status: 'success',
-				event_id: 'evt_1',
-			},
-			pairedItem: { item: 0 },
-		});
+		expect(output[0][0]).toEqual(queuedItem);
 		// A refused item was certainly not sent; a 500 may have reached Peach: each says which.
 		expect(output[0][1].pairedItem).toEqual({ item: 1 });
 		expect(output[0][1].json.outcome).toBe('not sent');
@@ -276,11 +279,11 @@ describe('Template Message → Send', () => {
 	});
 
 	it('without Continue On Fail, stops at the failing item and reports its index', async () => {
-		const harness = createExecuteContext({
-			params: [minimal, minimal],
-			responses: [accepted, { statusCode: 401, body: { message: 'Unauthorized' } }],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
+		const { output } = await attempt(
+			[minimal, minimal],
+			[accepted, { statusCode: 401, body: { message: 'Unauthorized' } }],
+		);
+		const error = output as NodeApiError;
 		expect(error.message).toBe('Peach rejected the API key: Unauthorized');
 		expect(error.context.itemIndex).toBe(1);
 	});
@@ -290,18 +293,17 @@ describe('Template Message → Send', () => {
 			code: 'ECONNRESET',
 			config: { headers: { Authorization: TEST_API_KEY } },
 		});
-		const harness = createExecuteContext({
-			params: [minimal, minimal, minimal],
-			responses: [
+		const { output, requests } = await run(
+			[minimal, minimal, minimal],
+			[
 				{ statusCode: 401, body: { message: 'Unauthorized' } },
 				{ statusCode: 500, body: { message: 'Internal error' } },
 				transportFailure,
 			],
-			continueOnFail: true,
-		});
-		const output = await new Peach().execute.call(harness.context);
+			{ continueOnFail: true },
+		);
 		// Each request went out with the key...
-		expect(harness.requests.map((request) => request.sent.headers?.Authorization)).toEqual([
+		expect(requests.map((request) => request.sent.headers?.Authorization)).toEqual([
 			TEST_API_KEY,
 			TEST_API_KEY,
 			TEST_API_KEY,
@@ -314,8 +316,7 @@ describe('Template Message → Send', () => {
 		]);
 		expect(JSON.stringify(output)).not.toContain(TEST_API_KEY);
 
-		const thrown = createExecuteContext({ params: minimal, responses: [transportFailure] });
-		const error = await new Peach().execute.call(thrown.context).catch((e: unknown) => e);
+		const { output: error } = await attempt(minimal, [transportFailure]);
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
 		expect(String((error as Error).stack)).not.toContain(TEST_API_KEY);
 	});
@@ -357,7 +358,7 @@ describe('Template Message → Send', () => {
 	it('gives each of several input items its own request and paired output', async () => {
 		const { output, requests } = await run(
 			[minimal, { ...minimal, phoneNumber: '+14155550123' }],
-			[accepted, { statusCode: 200, body: { status: 'success', event_id: 'evt_2' } }],
+			[accepted, queued('evt_2')],
 		);
 		expect(
 			requests.map((r) => (r.body as { contact: { phone_number: string } }).contact.phone_number),
@@ -367,26 +368,24 @@ describe('Template Message → Send', () => {
 	});
 
 	it('checks every item before the first send: a bad 3rd phone number sends nothing', async () => {
-		const harness = createExecuteContext({
-			params: [
+		const { output, requests } = await attempt(
+			[
 				minimal,
 				{ ...minimal, phoneNumber: '+14155550123' },
 				{ ...minimal, phoneNumber: '9988776655' },
 			],
-			responses: [accepted, accepted, accepted],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
-		expect(harness.requests).toHaveLength(0);
+			[accepted, accepted, accepted],
+		);
+		const error = output as NodeOperationError;
+		expect(requests).toHaveLength(0);
 		expect(error.message).toBe('Phone Number "9988776655" has no + and country code');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toContain('Nothing was sent');
 		// The fix offers the expression that adds the +, built from the field's own expression.
-		const mapped = createExecuteContext({
-			params: [{ ...minimal, phoneNumber: '={{ $json.phone }}' }],
+		const mapped = await attempt([{ ...minimal, phoneNumber: '={{ $json.phone }}' }], [accepted], {
 			inputs: [{ phone: '919988776655' }],
-			responses: [accepted],
 		});
-		const typed = await new Peach().execute.call(mapped.context).catch((e) => e);
+		const typed = mapped.output as NodeOperationError;
 		expect(mapped.requests).toHaveLength(0);
 		expect(typed.message).toBe('Phone Number "919988776655" has no + and country code');
 		expect(typed.description).toBe(
@@ -395,22 +394,13 @@ describe('Template Message → Send', () => {
 	});
 
 	it('a refusal (422) on the 3rd send: the error lists the 2 sent with their event IDs, and a Retry sends only the 3rd', async () => {
-		const harness = createExecuteContext({
-			params: ['+14155550101', '+14155550102', '+14155550103'].map((phoneNumber) => ({
-				...minimal,
-				phoneNumber,
-			})),
-			responses: [
-				{ statusCode: 200, body: { status: 'success', event_id: 'evt_1' } },
-				{ statusCode: 200, body: { status: 'success', event_id: 'evt_2' } },
-				{
-					statusCode: 422,
-					body: { status: 'failed', reason: { template_message: ['is paused'] } },
-				},
-			],
-		});
-		const error = await new Peach().execute.call(harness.context).catch((e) => e);
-		expect(harness.requests).toHaveLength(3);
+		const { output, requests } = await attempt(threeContacts, [
+			queued('evt_1'),
+			queued('evt_2'),
+			{ statusCode: 422, body: { status: 'failed', reason: { template_message: ['is paused'] } } },
+		]);
+		const error = output as NodeApiError;
+		expect(requests).toHaveLength(3);
 		expect(error.httpCode).toBe('422');
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.description).toBe(
@@ -420,21 +410,14 @@ describe('Template Message → Send', () => {
 	});
 
 	it('a 429 on the 3rd send is waited out and that send made again: each contact gets one message', async () => {
-		const harness = createExecuteContext({
-			params: ['+14155550101', '+14155550102', '+14155550103'].map((phoneNumber) => ({
-				...minimal,
-				phoneNumber,
-			})),
-			responses: [
-				{ statusCode: 200, body: { status: 'success', event_id: 'evt_1' } },
-				{ statusCode: 200, body: { status: 'success', event_id: 'evt_2' } },
-				{ statusCode: 429, headers: { 'retry-after': '0' }, body: { message: 'Slow down' } },
-				{ statusCode: 200, body: { status: 'success', event_id: 'evt_3' } },
-			],
-		});
-		const output = await new Peach().execute.call(harness.context);
+		const { output, requests } = await run(threeContacts, [
+			queued('evt_1'),
+			queued('evt_2'),
+			{ statusCode: 429, headers: { 'retry-after': '0' }, body: { message: 'Slow down' } },
+			queued('evt_3'),
+		]);
 		expect(
-			harness.requests.map(
+			requests.map(
 				(request) => (request.body as { contact: { phone_number: string } }).contact.phone_number,
 			),
 		).toEqual(['+14155550101', '+14155550102', '+14155550103', '+14155550103']);

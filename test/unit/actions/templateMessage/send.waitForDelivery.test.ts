@@ -1,36 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { Peach } from '../../../../nodes/Peach/Peach.node';
-import {
-	createExecuteContext,
-	type FakeResponse,
-	locator,
-	type RecordedRequest,
-} from '../../support/harness';
-import { throwingRunner } from '../../support/resourceRun';
+import { onFakeClock } from '../../support/fakeClock';
+import { type FakeResponse, locator, type RecordedRequest } from '../../support/harness';
+import { runner, throwingRunner } from '../../support/resourceRun';
 
 /** A fake clock that n8n's sleep advances, so timeouts are tested without waiting. */
-const clock = vi.hoisted(() => ({ now: 0 }));
-vi.mock('n8n-workflow', async (importOriginal) => {
-	const workflow = await importOriginal<typeof import('n8n-workflow')>();
-	return {
-		...workflow,
-		sleep: async (ms: number) => {
-			// A 0-ms sleep is a turn of the event loop (the delivery record uses one), not a pause.
-			if (ms === 0) return await workflow.sleep(0);
-			clock.now += ms;
-		},
-	};
-});
-beforeEach(() => {
-	clock.now = 1_000_000;
-	vi.spyOn(Date, 'now').mockImplementation(() => clock.now);
-	vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
-});
-afterEach(() => {
-	vi.restoreAllMocks();
-});
+vi.mock('n8n-workflow', async (importOriginal) =>
+	(await import('../../support/fakeClock')).withFakeSleep(await importOriginal()),
+);
+onFakeClock(1_000_000);
 
 const send = {
 	resource: 'templateMessage',
@@ -65,12 +44,13 @@ function pausesBetweenReads(requests: RecordedRequest[]): number[] {
 	return starts.slice(1).map((start, index) => start - starts[index]);
 }
 
-const runSend = throwingRunner();
-const run = async (responses: FakeResponse[], params = send) => await runSend(params, responses);
+const run = throwingRunner();
+/** The same run, for tests of runs that fail: the output, or the error the node threw. */
+const attempt = runner();
 
 describe('Template Message → Send → variables from the template', () => {
 	it('sends the mapped variables', async () => {
-		const { requests } = await run([queued], { ...send, waitForDelivery: false });
+		const { requests } = await run({ ...send, waitForDelivery: false }, [queued]);
 		expect((requests[0].body as { template_message: object }).template_message).toEqual({
 			whats_app_template_id: 'wat_welcome',
 			liquid_values: { first_name: 'Asha' },
@@ -79,24 +59,24 @@ describe('Template Message → Send → variables from the template', () => {
 
 	it('a mapped field that comes out empty is refused, naming it, even for a variable the template does not show', async () => {
 		// It is never dropped silently.
-		const harness = createExecuteContext({
-			params: {
+		const { output, requests } = await attempt(
+			{
 				...send,
 				waitForDelivery: false,
 				variablesMapped: { mappingMode: 'defineBelow', value: { first_name: 'Asha', unused: '' } },
 			},
-			responses: [queued],
-		});
-		await expect(new Peach().execute.call(harness.context)).rejects.toThrow(
+			[queued],
+		);
+		expect((output as Error).message).toContain(
 			'Variable unused is empty for +919988776655 (item 0)',
 		);
-		expect(harness.requests.filter((request) => request.options.method === 'POST')).toEqual([]);
+		expect(requests.filter((request) => request.options.method === 'POST')).toEqual([]);
 	});
 });
 
 describe('Template Message → Send → Wait for Delivery', () => {
 	it('polls GET /events/{id} (never the send) with growing pauses until a final status', async () => {
-		const { requests, output } = await run([
+		const { requests, output } = await run(send, [
 			queued,
 			status('queued'),
 			status('sent'),
@@ -126,7 +106,7 @@ describe('Template Message → Send → Wait for Delivery', () => {
 				result: { status: 'failed', failure_message: 'Not on WhatsApp' },
 			},
 		};
-		const { output } = await run([queued, failed]);
+		const { output } = await run(send, [queued, failed]);
 		expect(output[0][0].json.delivery).toMatchObject({
 			status: 'failed',
 			final: true,
@@ -135,10 +115,10 @@ describe('Template Message → Send → Wait for Delivery', () => {
 	});
 
 	it('says the wait timed out, with the last status, after the user timeout', async () => {
-		const { output, requests } = await run(
-			[queued, ...Array.from({ length: 20 }, () => status('sent'))],
-			{ ...send, waitTimeout: 10 },
-		);
+		const { output, requests } = await run({ ...send, waitTimeout: 10 }, [
+			queued,
+			...Array.from({ length: 20 }, () => status('sent')),
+		]);
 		expect(output[0][0].json.delivery).toMatchObject({
 			status: 'sent',
 			final: false,
@@ -151,7 +131,7 @@ describe('Template Message → Send → Wait for Delivery', () => {
 	});
 
 	it('a 429 while polling waits for Retry-After and polls on; the send is not repeated', async () => {
-		const { output, requests } = await run([
+		const { output, requests } = await run(send, [
 			queued,
 			status('', 429, { 'retry-after': '7' }),
 			status('read'),
@@ -162,7 +142,7 @@ describe('Template Message → Send → Wait for Delivery', () => {
 	});
 
 	it('a status that cannot be read after the send never hides it: the event_id stays, the reason is in delivery.error', async () => {
-		const { output, requests } = await run([
+		const { output, requests } = await run(send, [
 			queued,
 			{ statusCode: 503, body: { message: 'Maintenance' } },
 		]);
@@ -180,12 +160,14 @@ describe('Template Message → Send → Wait for Delivery', () => {
 		});
 		expect(output[0][0].json).not.toHaveProperty('error');
 		// With Continue On Fail, a 404 on the poll is not an error item either.
-		const harness = createExecuteContext({
-			params: send,
-			continueOnFail: true,
-			responses: [queued, { statusCode: 404, body: { message: 'Not found' } }],
-		});
-		const [[item]] = await new Peach().execute.call(harness.context);
+		const notFound = await run(
+			send,
+			[queued, { statusCode: 404, body: { message: 'Not found' } }],
+			{
+				continueOnFail: true,
+			},
+		);
+		const [[item]] = notFound.output;
 		expect(item.json).toMatchObject({ event_id: 'evt_1', deliveryStatus: null });
 		expect(String((item.json.delivery as { error: string }).error)).toContain(
 			'Event "evt_1" was not found in Peach',
@@ -194,28 +176,27 @@ describe('Template Message → Send → Wait for Delivery', () => {
 
 	it('many items: all are sent first, then their statuses are followed in one loop under one time limit', async () => {
 		const phones = ['+911111111', '+912222222', '+913333333', '+914444444', '+915555555'];
-		const harness = createExecuteContext({
-			params: phones.map((phoneNumber) => ({
+		const { output, requests } = await run(
+			phones.map((phoneNumber) => ({
 				...send,
 				phoneNumber,
 				waitTimeout: 10,
 				requestOptions: { concurrency: 1 },
 			})),
-			responses: [
+			[
 				...phones.map((_, index) => ({
 					statusCode: 201,
 					body: { event_id: `evt_${index + 1}` },
 				})),
 				...Array.from({ length: 40 }, () => status('sent')),
 			],
-		});
-		const output = await new Peach().execute.call(harness.context);
-		const methods = harness.requests.map((r) => r.options.method);
+		);
+		const methods = requests.map((r) => r.options.method);
 		// Five sends, then only reads: never a send between the polls of another item.
 		expect(methods.slice(0, 5)).toEqual(['POST', 'POST', 'POST', 'POST', 'POST']);
 		expect(methods.slice(5).every((method) => method === 'GET')).toBe(true);
 		// One clock for all: rounds at 0, 1, 3 and 7 s, 10 s in all (waitedSeconds), not 10 s per item.
-		expect(pausesBetweenReads(harness.requests)).toEqual([1000, 2000, 4000]);
+		expect(pausesBetweenReads(requests)).toEqual([1000, 2000, 4000]);
 		expect(
 			output[0].map((item) => (item.json.delivery as { waitedSeconds: number }).waitedSeconds),
 		).toEqual(phones.map(() => 10));
@@ -233,13 +214,10 @@ describe('Template Message → Send → Wait for Delivery', () => {
 		const timedOut = Object.assign(new Error('timeout of 1000ms exceeded'), {
 			code: 'ECONNABORTED',
 		});
-		const harness = createExecuteContext({
-			params: { ...send, waitTimeout: 1 },
-			responses: [queued, timedOut],
+		const { output } = await run({ ...send, waitTimeout: 1 }, [queued, timedOut], {
 			// Peach takes the whole second left to answer the status read.
 			answerDelayMs: (request) => (request.options.method === 'GET' ? 1000 : 0),
 		});
-		const output = await new Peach().execute.call(harness.context);
 		expect(output[0][0].json).toMatchObject({
 			event_id: 'evt_1',
 			deliveryStatus: null,
@@ -249,24 +227,25 @@ describe('Template Message → Send → Wait for Delivery', () => {
 	});
 
 	it('Peach asks to wait (429, Retry-After 30 s) beyond the Wait Timeout (5 s): the wait timed out, not an error', async () => {
-		const { output } = await run([queued, status('', 429, { 'retry-after': '30' })], {
-			...send,
-			waitTimeout: 5,
-		});
+		const { output } = await run({ ...send, waitTimeout: 5 }, [
+			queued,
+			status('', 429, { 'retry-after': '30' }),
+		]);
 		const delivery = output[0][0].json.delivery as IDataObject;
 		expect(delivery).toMatchObject({ final: false, timedOut: true });
 		expect(delivery.error).toBeUndefined();
 	});
 
 	it('Wait Timeout bounds every read: its timeout is the time left, and no round outlives the limit', async () => {
-		const harness = createExecuteContext({
-			params: { ...send, waitTimeout: 2, requestOptions: { timeout: 30 } },
-			responses: [queued, status('sent'), status('sent'), status('sent')],
-		});
-		await new Peach().execute.call(harness.context);
-		const reads = harness.requests.filter((request) => request.options.method === 'GET');
+		const { requests } = await run({ ...send, waitTimeout: 2, requestOptions: { timeout: 30 } }, [
+			queued,
+			status('sent'),
+			status('sent'),
+			status('sent'),
+		]);
+		const reads = requests.filter((request) => request.options.method === 'GET');
 		// Reads at 0 s (2 s left) and after the 1-s pause (1 s left); the request timeout (30 s) never.
 		expect(reads.map((request) => request.options.timeout)).toEqual([2000, 1000]);
-		expect(harness.requests[0].options.timeout).toBe(30_000);
+		expect(requests[0].options.timeout).toBe(30_000);
 	});
 });

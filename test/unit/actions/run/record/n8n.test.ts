@@ -8,6 +8,7 @@ const savedData = (parts: Record<string, unknown>) => parts as unknown as IRunEx
 
 describe('what the record relies on from n8n (n8n.ts)', () => {
 	it('fact 3: n8n 2.x names an execution by its context (kept by every retry), n8n 1.x by its ID', () => {
+		// Its own two-method context: the test pins what n8n itself gives, not the harness's model of it.
 		const context = (runtime: object | undefined, id = '42') =>
 			({
 				getExecutionContext: () => runtime,

@@ -42,6 +42,7 @@ function toy(shows: Record<string, Array<number | '?'> | 'cannot' | 'fails'>) {
 	return { witness, reads };
 }
 
+// No execution context: the toy witnesses above never read it.
 const context = {} as IExecuteFunctions;
 const verdict = (says: PeachSays | undefined) =>
 	!says

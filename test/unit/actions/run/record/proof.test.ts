@@ -43,7 +43,7 @@ describe('the proof (proof.ts)', () => {
 		expect(reads[0].at - writtenAt).toBeGreaterThanOrEqual(TEST_PROOF_WAIT_MS - 1);
 	});
 
-	it('a claim found missing is written again by the read and proven from that write; one the store loses every time is not kept', async () => {
+	it('a claim found missing is written again by the read and proven from that write; one the store always loses is not kept', async () => {
 		let lost = 1;
 		const reads: string[][] = [];
 		const prover = new Prover(async (items) => {

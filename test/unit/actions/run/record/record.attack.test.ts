@@ -27,7 +27,7 @@ import {
 	newExecution,
 } from '../../../support/n8nRecovery';
 import { FakePeachList } from '../../../support/peachList';
-import { phones, send } from '../../../support/recoveryRuns';
+import { phones, refundsInTurn, send } from '../../../support/recoveryRuns';
 
 /**
  * Adversarial tests of the delivery record (issue 43). The promise under attack: a request Peach
@@ -481,17 +481,7 @@ describe('a crashed execution retried again, its first Retry failed', () => {
 		await seeded(store, peach);
 		const executions = new FakeExecutions();
 		const execution = newExecution(store, { peach, executions });
-		const refund = (amount: number) => ({
-			resource: 'order',
-			operation: 'refund',
-			orderId: 'wa_ord_21',
-			refundType: 'partial',
-			amount,
-			currency: 'INR',
-			speed: 'normal',
-			requestOptions: { concurrency: 1 },
-		});
-		const params = [refund(1000), refund(2000), refund(3000)];
+		const params = refundsInTurn('wa_ord_21', [1000, 2000, 3000]);
 		const answer = (content: string): PeachAnswer =>
 			content.includes('3000') ? 'serverError' : 'accept';
 		const story = new Story();
@@ -566,17 +556,7 @@ describe('controls: the same stories without the fault each finding adds send no
 		const peach = new FakePeachList('documented');
 		await seeded(store, peach);
 		const execution = newExecution(store, { peach });
-		const refund = (amount: number) => ({
-			resource: 'order',
-			operation: 'refund',
-			orderId: 'wa_ord_9',
-			refundType: 'partial',
-			amount,
-			currency: 'INR',
-			speed: 'normal',
-			requestOptions: { concurrency: 1 },
-		});
-		const params = [refund(1000), refund(2000), refund(3000)];
+		const params = refundsInTurn('wa_ord_9', [1000, 2000, 3000]);
 		const ledger = new Ledger();
 		const refunds = async (process: Process, lineage: Lineage) =>
 			await runIn(process, lineage, params, ledger, { continueOnFail: true });

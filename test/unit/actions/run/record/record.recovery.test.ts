@@ -1,13 +1,12 @@
 import type { IDataObject, INodeExecutionData, NodeApiError } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 import { describe, expect, it, vi } from 'vitest';
 
-import { Peach } from '../../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, locator, NEVER_ANSWERED } from '../../../support/harness';
+import { locator } from '../../../support/harness';
 import {
 	crashRetry,
 	editorRetry,
 	FakeDeduplicationStore,
+	type Lineage,
 	newExecution,
 } from '../../../support/n8nRecovery';
 import { FakePeachList } from '../../../support/peachList';
@@ -19,13 +18,16 @@ import {
 	messagesPerPhone,
 	phoneOf,
 	phones,
+	refund,
 	refused,
 	runTry,
 	send,
+	sends,
 	serverError,
 	twice,
 } from '../../../support/recoveryRuns';
-import { approvalRequestRead, springSale } from '../../../support/templates';
+import { throwingRunner } from '../../../support/resourceRun';
+import { approvalRequest, springSale } from '../../../support/templates';
 
 /**
  * n8n's ways of recovering from a failure run the node again on all its input items: Retry On Fail
@@ -47,10 +49,7 @@ async function crashingRun(
 ) {
 	const execution = newExecution(new FakeDeduplicationStore());
 	execution.peach.unansweredReachPeach = reachPeach;
-	const params = phones(count).map((phone) => ({
-		...send(phone),
-		requestOptions: { concurrency },
-	}));
+	const params = sends(count, concurrency);
 	const crashed = await crashingTry(execution, params, answered, concurrency);
 	return { execution, params, crashed };
 }
@@ -58,7 +57,7 @@ async function crashingRun(
 describe('Retry On Fail: a fresh try of the node with the same node context', () => {
 	it('item 3 refused in each of 3 tries: items 1 and 2 are sent once; the error lists them', async () => {
 		const execution = newExecution();
-		const params = phones(3).map((phone) => send(phone));
+		const params = sends(3);
 		const tries = [
 			await runTry(execution, params, answersFor(3, { 2: refused })),
 			await runTry(execution, params, [refused]),
@@ -86,7 +85,7 @@ describe('Retry On Fail: a fresh try of the node with the same node context', ()
 
 	it('a later try that succeeds outputs the earlier sends with their answer, marked as already sent', async () => {
 		const execution = newExecution();
-		const params = phones(3).map((phone) => send(phone));
+		const params = sends(3);
 		await runTry(execution, params, answersFor(3, { 2: refused }));
 		const second = await runTry(execution, params, [accepted('evt_3')]);
 		expect(second.requests.map(phoneOf)).toEqual([phones(3)[2]]);
@@ -106,7 +105,7 @@ describe('Retry On Fail: a fresh try of the node with the same node context', ()
 
 	it('with Continue On Fail, n8n runs the node again when item 1 is an error: only item 1 is sent again', async () => {
 		const execution = newExecution();
-		const params = phones(3).map((phone) => send(phone));
+		const params = sends(3);
 		const first = await runTry(execution, params, answersFor(3, { 0: refused }), {
 			continueOnFail: true,
 		});
@@ -128,10 +127,7 @@ describe("the editor's Retry of a failed execution", () => {
 	it('"with the original workflow": the sent items are not sent again; the rest are; a retry of the retry sends nothing twice', async () => {
 		const count = 8;
 		// Five at a time: the 6th to 8th are not started when the 4th fails.
-		const params = phones(count).map((phone) => ({
-			...send(phone),
-			requestOptions: { concurrency: 5 },
-		}));
+		const params = sends(count, 5);
 		const original = newExecution();
 		// Peach has a server error from the 4th send on: the run stops (unknown outcome of the 4th).
 		const first = await runTry(original, params, answersFor(count, { 3: serverError }), {});
@@ -170,7 +166,7 @@ describe("the editor's Retry of a failed execution", () => {
 
 	it('"with the currently saved workflow": a fixed item is sent as it is now; a changed sent one not again', async () => {
 		// An item sent before whose content changed is not sent again (the same contact and template).
-		const params = phones(3).map((phone) => send(phone));
+		const params = sends(3);
 		const original = newExecution();
 		await runTry(original, params, answersFor(3, { 2: refused }));
 		// The user changes the mapping (every item's first_name) and fixes item 3's number.
@@ -199,7 +195,7 @@ describe("the editor's Retry of a failed execution", () => {
 	});
 
 	it('"Send Again If Outcome Unknown" sends the unknown ones again, only when asked', async () => {
-		const params = phones(3).map((phone) => send(phone));
+		const params = sends(3);
 		const original = newExecution();
 		const oneByOne = params.map((item) => ({ ...item, requestOptions: { concurrency: 1 } }));
 		await runTry(original, oneByOne, answersFor(3, { 1: serverError }));
@@ -213,7 +209,7 @@ describe("the editor's Retry of a failed execution", () => {
 
 	it('a later node failed: the Peach node is not run again by n8n, and no delivery of it stays in the saved execution', async () => {
 		const execution = newExecution();
-		const params = phones(2).map((phone) => send(phone));
+		const params = sends(2);
 		await runTry(execution, params, answersFor(2));
 		const record = execution.nodeContext.peachDeliveries as Record<string, unknown>;
 		expect(record).toEqual({
@@ -227,33 +223,12 @@ describe("the editor's Retry of a failed execution", () => {
 });
 
 describe('the Retry of a crashed execution (the process running it was killed)', () => {
-	/** Sends `count` items until the process dies with `inFlight` requests under way. */
-	async function crashAfter(count: number, answered: number, concurrency: number) {
-		const store = new FakeDeduplicationStore();
-		const execution = newExecution(store);
-		const params = phones(count).map((phone) => ({
-			...send(phone),
-			requestOptions: { concurrency },
-		}));
-		const responses = answersFor(count).map((answer, index) =>
-			index < answered ? answer : NEVER_ANSWERED,
-		);
-		const harness = createExecuteContext({ params, responses, lineage: execution });
-		void new Peach().execute.call(harness.context);
-		// The node goes on until every lane waits for an answer that never comes; then the worker dies.
-		await vi.waitFor(() => expect(harness.requests.length).toBe(answered + concurrency), {
-			timeout: 5000,
-		});
-		await sleep(50);
-		return { store, execution, params, crashed: harness.requests };
-	}
-
 	it('nothing Peach accepted before the crash is sent again; what was under way and Peach lists is sent', async () => {
 		// Resolved as sent, with Peach's ID.
-		const { execution, params, crashed } = await crashAfter(40, 17, 5);
+		const { execution, params, crashed } = await crashingRun(40, 17, 5);
 		const retry = crashRetry(execution);
 		const result = await runTry(retry, params, answersFor(40), { continueOnFail: true });
-		const counts = messagesPerPhone({ requests: crashed }, result);
+		const counts = messagesPerPhone(crashed, result);
 		expect(twice(counts)).toEqual([]);
 		const [items] = result.output as INodeExecutionData[][];
 		const sentBefore = items.filter((item) => item.json.alreadySent);
@@ -294,32 +269,24 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		]);
 	});
 
-	it('what was under way and Peach does not list stays unknown (at most Max Concurrent Requests): never sent again by itself', async () => {
+	it.each<[string, (execution: Lineage) => void]>([
+		[
+			'what was under way and Peach does not list stays unknown (at most Max Concurrent Requests): never sent again by itself',
+			(execution) => {
+				execution.peach.unansweredReachPeach = false;
+			},
+		],
+		[
+			"where Peach's list is as documented, the record decides alone: sent ones skipped, those under way unknown",
+			// As documented: no contact, no template.
+			(execution) => {
+				execution.peach = new FakePeachList('documented');
+			},
+		],
+	])('%s', async (_name, peachOf) => {
 		const execution = newExecution(new FakeDeduplicationStore());
-		execution.peach.unansweredReachPeach = false;
-		const params = phones(40).map((phone) => ({
-			...send(phone),
-			requestOptions: { concurrency: 5 },
-		}));
-		const crashed = await crashingTry(execution, params, 17, 5);
-		const result = await runTry(crashRetry(execution), params, answersFor(40), {
-			continueOnFail: true,
-		});
-		expect(twice(messagesPerPhone(crashed, result))).toEqual([]);
-		const [items] = result.output as INodeExecutionData[][];
-		expect(items.filter((item) => item.json.alreadySent)).toHaveLength(17);
-		expect(items.filter((item) => item.json.outcomeUnknown)).toHaveLength(5);
-		expect(result.requests).toHaveLength(40 - 17 - 5);
-	});
-
-	it("where Peach's list is as documented, the record decides alone: sent ones skipped, those under way unknown", async () => {
-		// As documented: no contact, no template.
-		const execution = newExecution(new FakeDeduplicationStore());
-		execution.peach = new FakePeachList('documented');
-		const params = phones(40).map((phone) => ({
-			...send(phone),
-			requestOptions: { concurrency: 5 },
-		}));
+		peachOf(execution);
+		const params = sends(40, 5);
 		const crashed = await crashingTry(execution, params, 17, 5);
 		const result = await runTry(crashRetry(execution), params, answersFor(40), {
 			continueOnFail: true,
@@ -332,14 +299,14 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 	});
 
 	it('also when n8n runs the Peach node at another run index (a node before it counted a run more)', async () => {
-		const { execution, params, crashed } = await crashAfter(10, 4, 2);
+		const { execution, params, crashed } = await crashingRun(10, 4, 2);
 		const result = await runTry({ ...crashRetry(execution), runIndex: 1 }, params, answersFor(10));
-		expect(twice(messagesPerPhone({ requests: crashed }, result))).toEqual([]);
+		expect(twice(messagesPerPhone(crashed, result))).toEqual([]);
 	});
 
 	it('a new execution with the same input sends everything again: only retries are matched', async () => {
 		const store = new FakeDeduplicationStore();
-		const params = phones(3).map((phone) => send(phone));
+		const params = sends(3);
 		const first = await runTry(newExecution(store), params, answersFor(3));
 		const second = await runTry(newExecution(store), params, answersFor(3));
 		expect(first.requests).toHaveLength(3);
@@ -351,18 +318,8 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		// execution is 1.x's default.
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store, { n8nLine: 1 });
-		const params = phones(6).map((phone) => ({
-			...send(phone),
-			requestOptions: { concurrency: 1 },
-		}));
-		const harness = createExecuteContext({
-			params,
-			responses: answersFor(6).map((answer, index) => (index < 3 ? answer : NEVER_ANSWERED)),
-			lineage: execution,
-		});
-		void new Peach().execute.call(harness.context);
-		await vi.waitFor(() => expect(harness.requests.length).toBe(4), { timeout: 5000 });
-		await sleep(50);
+		const params = sends(6, 1);
+		await crashingTry(execution, params, 3, 1);
 		// Bull runs the stalled job again: the same execution, its node context lost, a new context.
 		const again = await runTry(
 			{ ...execution, nodeContext: {}, establishedAt: (execution.establishedAt ?? 0) + 60_000 },
@@ -374,7 +331,7 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 
 	it("n8n 1.x: a crash's Retry (a new execution and context) asks Peach over 24 hours; nothing is sent twice", async () => {
 		// The record cannot find the crashed execution; Peach is asked over its own 24 hours.
-		const { execution, params, crashed } = await crashAfter(10, 4, 2);
+		const { execution, params, crashed } = await crashingRun(10, 4, 2);
 		const result = await runTry(
 			{
 				...crashRetry({ ...execution, n8nLine: 1 }),
@@ -383,7 +340,7 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 			params,
 			answersFor(10),
 		);
-		expect(twice(messagesPerPhone({ requests: crashed }, result))).toEqual([]);
+		expect(twice(messagesPerPhone(crashed, result))).toEqual([]);
 		expect(result.requests).toHaveLength(4);
 		const since = Date.parse(String(execution.peach.reads[0].updated_since));
 		expect(Date.now() - since).toBeGreaterThan(24 * 3600_000);
@@ -393,10 +350,7 @@ describe('the Retry of a crashed execution (the process running it was killed)',
 		// README says so.
 		const execution = newExecution(new FakeDeduplicationStore());
 		execution.peach = new FakePeachList('documented');
-		const params = phones(10).map((phone) => ({
-			...send(phone),
-			requestOptions: { concurrency: 2 },
-		}));
+		const params = sends(10, 2);
 		const crashed = await crashingTry(execution, params, 4, 2);
 		const result = await runTry(
 			{
@@ -414,10 +368,7 @@ describe("n8n's deduplication store is written in turns", () => {
 	it('50 sends at 20 at a time over a slow database: no claim or outcome lost, far fewer writes than deliveries', async () => {
 		// The Retry of a crash finds all 50.
 		const store = new FakeDeduplicationStore(20);
-		const params = phones(50).map((phone) => ({
-			...send(phone),
-			requestOptions: { concurrency: 20 },
-		}));
+		const params = sends(50, 20);
 		const execution = newExecution(store);
 		const result = await runTry(execution, params, answersFor(50));
 		expect(result.output?.[0]).toHaveLength(50);
@@ -448,7 +399,7 @@ describe("n8n's deduplication store is written in turns", () => {
 
 	it('two executions of the node at once in one process: their writes to the one list take turns, none is lost', async () => {
 		const store = new FakeDeduplicationStore(20);
-		const params = phones(20).map((phone) => send(phone));
+		const params = sends(20);
 		const executions = [newExecution(store), newExecution(store)];
 		const runs = await Promise.all(
 			executions.map(async (execution) => await runTry(execution, params, answersFor(20))),
@@ -505,18 +456,8 @@ describe("n8n's deduplication store is written in turns", () => {
 });
 
 describe('every delivering operation keeps the record', () => {
-	const refund = (orderId: string) => ({
-		resource: 'order',
-		operation: 'refund',
-		orderId,
-		refundType: 'partial',
-		amount: 12000,
-		currency: 'INR',
-		speed: 'normal',
-	});
-
 	it('Order → Refund: a retried refund moves money once', async () => {
-		const params = [refund('wa_ord_1'), refund('wa_ord_2')];
+		const params = [refund('wa_ord_1', 12000), refund('wa_ord_2', 12000)];
 		const original = newExecution();
 		const first = await runTry(original, params, [
 			{ statusCode: 201, body: { id: 'rfnd_1', status: 'pending' } },
@@ -565,21 +506,12 @@ describe('every delivering operation keeps the record', () => {
 				linkVariable: 'approval_link',
 			},
 		];
+		const ask = throwingRunner({ templates: { wat_approval: approvalRequest } });
 		const original = newExecution();
-		const first = createExecuteContext({
-			params,
-			templates: { wat_approval: approvalRequestRead.body },
-			responses: [accepted('evt_q')],
-			lineage: original,
-		});
-		await new Peach().execute.call(first.context);
+		const first = await ask(params, [accepted('evt_q')], { lineage: original });
 		expect(first.putExecutionToWait).toHaveBeenCalledTimes(1);
-		const retry = createExecuteContext({
-			params,
-			templates: { wat_approval: approvalRequestRead.body },
-			lineage: crashRetry(original),
-		});
-		const [[item]] = await new Peach().execute.call(retry.context);
+		const retry = await ask(params, [], { lineage: crashRetry(original) });
+		const [[item]] = retry.output;
 		// The template is read again (for the link's place), nothing is sent.
 		expect(retry.templateReads).toEqual(['wat_approval']);
 		expect(retry.requests).toEqual([]);
@@ -616,10 +548,7 @@ describe('an unknown outcome is never a success', () => {
 	it('Retry On Fail: a server error leaves item 2 unknown; every later try sends the rest once, never item 2', async () => {
 		// Each later try fails again.
 		const execution = newExecution();
-		const params = phones(4).map((phone) => ({
-			...send(phone),
-			requestOptions: { concurrency: 1 },
-		}));
+		const params = sends(4, 1);
 		const first = await runTry(execution, params, answersFor(4, { 1: serverError }));
 		const second = await runTry(execution, params, answersFor(4).slice(2));
 		const third = await runTry(execution, params, []);

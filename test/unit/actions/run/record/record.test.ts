@@ -19,6 +19,8 @@ import {
 	refused,
 	runTry,
 	send,
+	refundsInTurn,
+	sends,
 	type TryResult,
 	twice,
 } from '../../../support/recoveryRuns';
@@ -251,7 +253,7 @@ describe('a delivery is named by what it sends', () => {
 
 	it('the query gained a row at the front and lost one in the middle: the new row sent once, the lost one not', async () => {
 		// Nothing twice, nothing said sent that was not.
-		const before = phones(100).map((phone) => send(phone));
+		const before = sends(100);
 		const gained = send('+447700900123');
 		const after = [gained, ...before.slice(0, 50), ...before.slice(51)];
 		for (const peach of [new FakePeachList(), new FakePeachList('documented')]) {
@@ -304,22 +306,12 @@ describe('a delivery is named by what it sends', () => {
 	});
 
 	it('refunds of one order, the rows reordered on the Retry: each refund moves money once', async () => {
-		const refund = (amount: number) => ({
-			resource: 'order',
-			operation: 'refund',
-			orderId: 'wa_ord_7',
-			refundType: 'partial',
-			amount,
-			currency: 'INR',
-			speed: 'normal',
-			requestOptions: { concurrency: 1 },
-		});
-		const before = [refund(1000), refund(2000), refund(3000)];
+		const before = refundsInTurn('wa_ord_7', [1000, 2000, 3000]);
 		const execution = newExecution(new FakeDeduplicationStore());
 		const crashed = await crashingTry(execution, before, 1, 1);
 		const retry = await runTry(
 			crashRetry(execution),
-			[refund(3000), refund(2000), refund(1000)],
+			refundsInTurn('wa_ord_7', [3000, 2000, 1000]),
 			// The order is read once first (its refunds, peach-api.md 7.2: as documented, id and status).
 			[
 				{ statusCode: 200, body: { id: 'wa_ord_7', status: 'completed' } },
@@ -425,10 +417,7 @@ describe('another worker writes the same row from an older copy (queue mode)', (
 		const execution = newExecution(store);
 		// Peach's list names no contact: only the record speaks.
 		execution.peach = new FakePeachList('documented');
-		const params = concurrency(
-			phones(8).map((phone) => send(phone)),
-			4,
-		);
+		const params = concurrency(sends(8), 4);
 		const crashed = await crashingTry(execution, params, 4, 4);
 		// Every removal of the first Retry's looks is undone by the other worker's older copy.
 		store.removalsUndoneByOlderCopies = 1000;
@@ -519,11 +508,7 @@ describe('what the record keeps, and for how long', () => {
 	it("an execution's record leaves the store once n8n has saved the execution with the node's run, not before", async () => {
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
-		await runTry(
-			execution,
-			phones(20).map((phone) => send(phone)),
-			answersFor(20),
-		);
+		await runTry(execution, sends(20), answersFor(20));
 		// The process looks at its next run: n8n has not saved the execution yet.
 		await looked(execution, [execution.executionId]);
 		expect(store.size()).toBeGreaterThan(0);
@@ -595,10 +580,7 @@ describe('what the record keeps, and for how long', () => {
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
 		execution.peach.unansweredReachPeach = false;
-		const params = concurrency(
-			phones(30).map((phone) => send(phone)),
-			3,
-		);
+		const params = concurrency(sends(30), 3);
 		const crashed = await crashingTry(execution, params, 20, 3);
 		const first = crashRetry(execution);
 		const failedRetry = await runTry(first, params, answersFor(30));
@@ -682,7 +664,7 @@ describe('what the record keeps, and for how long', () => {
 		const store = new FakeDeduplicationStore();
 		const execution = newExecution(store);
 		execution.peach = new FakePeachList('documented');
-		const params = phones(6).map((phone) => send(phone));
+		const params = sends(6);
 		// The first Retry: everything is new; a later node fails, n8n saves the Retry as failed.
 		const first = crashRetry(execution);
 		const sent = await runTry(first, params, answersFor(6));

@@ -29,7 +29,7 @@ const EXPECTED: Array<[RecordSays, Decision[]]> = [
 const COLUMNS: PeachSays[] = ['lists', 'notListed', 'cannotTell', 'unreadable', 'tooFewListed'];
 
 describe('how a Retry decides each delivery of this node (retryTable.ts)', () => {
-	it.each(EXPECTED)('%s', (row, decisions) => {
+	it.each(EXPECTED)('the row %s decides as the table says', (row, decisions) => {
 		expect(COLUMNS.map((column) => RETRY_DECIDES[row][column])).toEqual(decisions);
 	});
 

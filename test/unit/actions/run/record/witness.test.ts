@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 
 import { Witness } from '../../../../../nodes/Peach/actions/run/record/witness';
 import { createExecuteContext } from '../../../support/harness';
+import { welcome } from '../../../support/templates';
 
 /** Peach answering the list of template messages with these records, in one page. */
 async function witnessOf(records: IDataObject[], since = 0) {
 	const harness = createExecuteContext({
 		params: {},
-		templates: { wat_welcome: { id: 'wat_welcome', template_name: 'welcome', status: 'approved' } },
+		templates: { wat_welcome: { ...welcome, template_name: 'welcome' } },
 		responses: [
 			{
 				statusCode: 200,

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { openLink, queryOf } from '../../../support/n8nWaiting';
-import { option, base, methodOf, send, askAndOpen, valid } from './formRun';
+import { option, methodOf, send, askAndOpen, valid, withFields } from './formRun';
 
 describe('Send and Wait → Custom Form: what people type, as a browser posts it', () => {
 	/** The valid answer as a browser posts the page's form: one pair per filled input, per ticked box. */
@@ -33,46 +33,44 @@ describe('Send and Wait → Custom Form: what people type, as a browser posts it
 		});
 	}
 
-	it("a field's Default Value that is no date: the definition is refused naming the field, before any request", async () => {
-		const { output, requests } = await send({
-			...base,
-			formFields: {
-				values: [{ fieldLabel: 'Refund by', fieldType: 'date', defaultValue: '2026-13-01' }],
-			},
-		});
-		expect((output as Error).message).toBe(
+	it.each<[string, IDataObject, string]>([
+		[
+			"a field's Default Value that is no date: the definition is refused naming the field, before any request",
+			{ fieldLabel: 'Refund by', fieldType: 'date', defaultValue: '2026-13-01' },
 			'Form Elements → field 1 (Refund by) → Default Value "2026-13-01" is not a date',
-		);
+		],
+		[
+			'a field named __proto__ (Custom Field Name) is refused with the reason, before anything is sent',
+			{ fieldLabel: 'Amount', fieldType: 'number', fieldName: '__proto__' },
+			'Form Elements "__proto__" cannot be a key of the answer',
+		],
+	])('%s', async (_name, field, message) => {
+		const { output, requests } = await send(withFields(field));
+		expect((output as Error).message).toBe(message);
 		expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 	});
 
 	it('a required Textarea answered with spaces and new lines only is refused, as a Text Input is', async () => {
-		const parameters = {
-			...base,
-			formFields: {
-				values: [{ fieldLabel: 'Why', fieldType: 'textarea', requiredField: true }],
-			},
-		};
+		const parameters = withFields({
+			fieldLabel: 'Why',
+			fieldType: 'textarea',
+			requiredField: true,
+		});
 		const { sent, result } = await askAndOpen('POST', [['field-0', ' \r\n  \n\t']], parameters);
 		expect(result).toEqual({ noWebhookResponse: true });
 		expect(String(sent.body)).toContain('<p class="problem">Why: this field is required.');
 	});
 
 	it('a refused answer shows the checkboxes as the person left them: a default they cleared stays cleared', async () => {
-		const parameters = {
-			...base,
-			formFields: {
-				values: [
-					{ fieldLabel: 'Amount', fieldType: 'number', requiredField: true },
-					{
-						fieldLabel: 'Notify',
-						fieldType: 'checkbox',
-						fieldOptions: option('Customer', 'Finance'),
-						defaultValue: 'Customer, Finance',
-					},
-				],
+		const parameters = withFields(
+			{ fieldLabel: 'Amount', fieldType: 'number', requiredField: true },
+			{
+				fieldLabel: 'Notify',
+				fieldType: 'checkbox',
+				fieldOptions: option('Customer', 'Finance'),
+				defaultValue: 'Customer, Finance',
 			},
-		};
+		);
 		const first = await askAndOpen('GET', undefined, parameters);
 		expect(String(first.sent.body)).toContain('value="Finance" checked>');
 		// Both defaults cleared (a browser then posts nothing for the field), the amount mistyped.
@@ -99,18 +97,5 @@ describe('Send and Wait → Custom Form: what people type, as a browser posts it
 		expect(sent.status).toBe(400);
 		expect(String(sent.body)).toContain('The answer is too long (more than 64 KB).');
 		expect(String(sent.body)).toContain(`>${note}</textarea>`);
-	});
-
-	it('a field named __proto__ (Custom Field Name) is refused with the reason, before anything is sent', async () => {
-		const { output, requests } = await send({
-			...base,
-			formFields: {
-				values: [{ fieldLabel: 'Amount', fieldType: 'number', fieldName: '__proto__' }],
-			},
-		});
-		expect((output as Error).message).toBe(
-			'Form Elements "__proto__" cannot be a key of the answer',
-		);
-		expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 	});
 });

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { openLink, queryOf } from '../../../support/n8nWaiting';
-import { option, base, askAndOpen, valid } from './formRun';
+import { option, base, askAndOpen, valid, withFields } from './formRun';
 
 describe('Send and Wait → Custom Form: the answer', () => {
 	for (const n8nLine of [2, 1] as const) {
@@ -33,16 +33,11 @@ describe('Send and Wait → Custom Form: the answer', () => {
 	}
 
 	it('empty optional fields are null (a list for checkboxes); what was typed is data, never an expression or HTML', async () => {
-		const parameters = {
-			...base,
-			formFields: {
-				values: [
-					{ fieldLabel: 'Comment', fieldType: 'text', requiredField: true },
-					{ fieldLabel: 'Amount', fieldType: 'number' },
-					{ fieldLabel: 'Notify', fieldType: 'checkbox', fieldOptions: option('A') },
-				],
-			},
-		};
+		const parameters = withFields(
+			{ fieldLabel: 'Comment', fieldType: 'text', requiredField: true },
+			{ fieldLabel: 'Amount', fieldType: 'number' },
+			{ fieldLabel: 'Notify', fieldType: 'checkbox', fieldOptions: option('A') },
+		);
 		const { result } = await askAndOpen(
 			'POST',
 			{ 'field-0': '{{ $json.secret }} <b>x</b>' },

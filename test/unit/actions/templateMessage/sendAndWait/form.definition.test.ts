@@ -1,7 +1,7 @@
 import type { NodeOperationError } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
-import { option, elements, base, methodOf, send } from './formRun';
+import { option, elements, base, methodOf, send, withFields } from './formRun';
 
 describe('Send and Wait → Custom Form: the definition, checked before the send', () => {
 	it('a form that can be shown: the template is sent with the link, and the workflow waits', async () => {
@@ -102,10 +102,7 @@ describe('Send and Wait → Custom Form: the definition, checked before the send
 		],
 	] as const) {
 		it(`refuses ${what} before anything is sent`, async () => {
-			const { requests, output, putExecutionToWait } = await send({
-				...base,
-				formFields: { values: formFields },
-			});
+			const { requests, output, putExecutionToWait } = await send(withFields(...formFields));
 			expect(requests.map(methodOf)).toEqual(['GET']); // only the template was read
 			expect(putExecutionToWait).not.toHaveBeenCalled();
 			expect((output as NodeOperationError).message).toBe(message);

@@ -1,29 +1,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { Peach } from '../../../../../nodes/Peach/Peach.node';
-import { createExecuteContext, type FakeResponse, locator } from '../../../support/harness';
+import { type FakeResponse, locator } from '../../../support/harness';
 import { newWaitingExecution } from '../../../support/n8nExecutionData';
 import { newExecution } from '../../../support/n8nRecovery';
+import { runner, throwingRunner } from '../../../support/resourceRun';
 import { openLink, queryOf } from '../../../support/n8nWaiting';
+import { approvalWith, readOf } from '../../../support/templates';
 
 /** Send and Wait's Custom Form: the template, the form and the runs its tests share. */
 
-const template: FakeResponse = {
-	statusCode: 200,
-	body: {
-		id: 'wat_approval',
-		status: 'approved',
-		components: [
-			{
-				component_type: 'body',
-				data_type: 'text',
-				value:
-					"Approval needed: {{message | example: 'Refund?'}} Please answer here: {{approval_link | example: 'https://x/1/a'}} Thank you.",
-				index: 0,
-			},
-		],
-	},
-};
+const template = readOf(
+	approvalWith(
+		"Approval needed: {{message | example: 'Refund?'}} Please answer here: {{approval_link | example: 'https://x/1/a'}} Thank you.",
+	),
+);
 const queued: FakeResponse = {
 	statusCode: 200,
 	body: { status: 'success', event_id: 'evt_f1' },
@@ -71,20 +61,25 @@ export const base = {
 	options: { responseFormTitle: 'Refund A-7', responseFormButtonLabel: 'Send answer' },
 };
 
+/** `base` with a form of the fields `values` in place of `elements`. */
+export const withFields = (...values: IDataObject[]) => ({ ...base, formFields: { values } });
+
 /** A request's method: a Send and Wait that refuses reads its template (to name every problem) and sends nothing. */
 export const methodOf = (request: { options: { method?: string } }) => request.options.method;
 
+/** The form's runs: Peach answers the template read, then the send; templates are read from those answers. */
+const answers = { responses: [template, queued], templates: 'responses' as const };
+const attempt = runner(answers);
+const run = throwingRunner(answers);
+
+/** Asks with `params` in a new waiting execution of n8n 2.x: the output, or the error the node threw. */
 export async function send(params: Record<string, unknown>) {
 	const execution = newWaitingExecution(2);
-	const harness = createExecuteContext({
-		params,
-		responses: [template, queued],
-		templates: 'responses',
+	const sent = await attempt(params, undefined, {
 		execution,
 		lineage: newExecution(undefined, { n8nLine: 2 }),
 	});
-	const output = await new Peach().execute.call(harness.context).catch((e: unknown) => e);
-	return { ...harness, output, execution };
+	return { ...sent, execution };
 }
 
 /**
@@ -98,17 +93,13 @@ export async function askAndOpen(
 	n8nLine: 1 | 2 = 2,
 ) {
 	const execution = newWaitingExecution(n8nLine);
-	const harness = createExecuteContext({
-		params: parameters,
-		responses: [template, queued],
-		templates: 'responses',
+	const asked = await run(parameters, undefined, {
 		execution,
 		lineage: newExecution(undefined, { n8nLine }),
 	});
-	await new Peach().execute.call(harness.context);
 	const link = String(
 		(
-			harness.requests[1].body as {
+			asked.requests[1].body as {
 				template_message: { liquid_values: IDataObject };
 			}
 		).template_message.liquid_values.approval_link,

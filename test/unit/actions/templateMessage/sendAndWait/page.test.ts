@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { option, base, askAndOpen } from './formRun';
+import { option, askAndOpen, withFields } from './formRun';
 
 describe('Send and Wait → Custom Form: the page', () => {
 	it('a GET shows every field with its label, placeholders, defaults and options; nothing resumes', async () => {
@@ -34,18 +34,15 @@ describe('Send and Wait → Custom Form: the page', () => {
 	});
 
 	it('labels, options and placeholders are text, never HTML', async () => {
-		const { sent } = await askAndOpen('GET', undefined, {
-			...base,
-			formFields: {
-				values: [
-					{
-						fieldLabel: '<img src=x onerror=alert(1)>',
-						fieldType: 'radio',
-						fieldOptions: option('"><script>x</script>'),
-					},
-				],
-			},
-		});
+		const { sent } = await askAndOpen(
+			'GET',
+			undefined,
+			withFields({
+				fieldLabel: '<img src=x onerror=alert(1)>',
+				fieldType: 'radio',
+				fieldOptions: option('"><script>x</script>'),
+			}),
+		);
 		const html = String(sent.body);
 		expect(html).not.toMatch(/<img|<script/);
 		expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

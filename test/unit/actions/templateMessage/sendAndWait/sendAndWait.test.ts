@@ -20,49 +20,31 @@ import {
 import { newExecution } from '../../../support/n8nRecovery';
 import { runner } from '../../../support/resourceRun';
 import { openLink, queryOf } from '../../../support/n8nWaiting';
+import {
+	approvalWith,
+	approvedTemplate,
+	body,
+	readOf,
+	urlButton,
+} from '../../../support/templates';
 
 /** The sandbox's approval template: a message variable and the link as text in the body. */
-const inBody: FakeResponse = {
-	statusCode: 200,
-	body: {
-		id: 'wat_approval',
-		status: 'approved',
-		components: [
-			{
-				component_type: 'body',
-				data_type: 'text',
-				value:
-					"Approval needed: {{message | example: 'Approve?'}} Answer here: {{approval_link | example: 'https://x/1/a'}} for order {{order_id | example: 'A-7'}}. Thank you.",
-				index: 0,
-			},
-		],
-	},
-};
+const inBody = readOf(
+	approvalWith(
+		"Approval needed: {{message | example: 'Approve?'}} Answer here: {{approval_link | example: 'https://x/1/a'}} for order {{order_id | example: 'A-7'}}. Thank you.",
+	),
+);
 
 /** A template whose URL button carries the link after this n8n's waiting-webhook address. */
-const withButton = (url: string): FakeResponse => ({
-	statusCode: 200,
-	body: {
-		id: 'wat_button',
-		status: 'approved',
-		components: [
-			{
-				component_type: 'body',
-				data_type: 'text',
-				value: "{{message | example: 'Approve?'}}",
-				index: 0,
-			},
-			{
-				component_type: 'buttons',
-				data_type: 'text',
-				sub_type: 'url',
-				name: 'Answer',
-				value: url,
-				index: 1,
-			},
-		],
-	},
-});
+const withButton = (url: string) =>
+	readOf(
+		approvedTemplate(
+			'wat_button',
+			'approval_button',
+			body("{{message | example: 'Approve?'}}"),
+			urlButton(url, 'Answer'),
+		),
+	);
 
 const queued: FakeResponse = { statusCode: 200, body: { status: 'success', event_id: 'evt_w1' } };
 

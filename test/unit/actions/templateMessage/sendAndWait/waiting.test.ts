@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { waitingTooltip } from '../../../../../nodes/Peach/actions/templateMessage/sendAndWait/waiting';
 import { Peach } from '../../../../../nodes/Peach/Peach.node';
+import { node } from '../../../support/harness';
 import { peachWorkflow } from '../../../support/n8nContext';
 
 /**
@@ -11,18 +12,11 @@ import { peachWorkflow } from '../../../support/n8nContext';
  * editor does (workflow.expression.getSimpleParameterValue, mode internal, with $execution).
  */
 function shownWhileWaiting(parameters: INode['parameters']): string {
-	const node: INode = {
-		id: 'n1',
-		name: 'Ask the manager',
-		type: 'n8n-nodes-peach.peach',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-	};
-	const workflow = peachWorkflow(node);
+	const asking: INode = { ...node, id: 'n1', name: 'Ask the manager', parameters };
+	const workflow = peachWorkflow(asking);
 	const tooltip = new Peach().description.waitingNodeTooltip as string;
 	return String(
-		workflow.expression.getSimpleParameterValue(node, tooltip, 'internal', {
+		workflow.expression.getSimpleParameterValue(asking, tooltip, 'internal', {
 			$execution: { id: '7', mode: 'test', resumeUrl: 'http://n8n.test/webhook-waiting/7' },
 		} as never),
 	);
