@@ -60,7 +60,12 @@ const byContact = (listed: Array<Record<string, unknown>>, template = '') =>
 describe('what a crash left, by contact', () => {
 	it('a contact Peach lists a message to is made, one it lists none to is never made', () => {
 		const listed = [
-			{ id: 'evt_1', status: 'sent', phone_number: '+919876543210', whats_app_template_id: 'wat_1' },
+			{
+				id: 'evt_1',
+				status: 'sent',
+				phone_number: '+919876543210',
+				whats_app_template_id: 'wat_1',
+			},
 		];
 		expect(byContact(listed, 'wat_1')).toEqual([
 			{ phone: '+91 98765 43210', state: 'made', messages: [{ id: 'evt_1', status: 'sent' }] },
@@ -70,7 +75,12 @@ describe('what a crash left, by contact', () => {
 
 	it('a message of another template does not make the contact made', () => {
 		const listed = [
-			{ id: 'evt_1', status: 'sent', phone_number: '+919876543210', whats_app_template_id: 'wat_2' },
+			{
+				id: 'evt_1',
+				status: 'sent',
+				phone_number: '+919876543210',
+				whats_app_template_id: 'wat_2',
+			},
 		];
 		expect(byContact(listed, 'wat_1').map((contact) => contact.state)).toEqual([
 			'neverMade',
