@@ -1,6 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { PeachInputError } from '../../helpers/inputError';
 import { wasNotSent } from '../../transport/outcome';
 import { DeliveryPermit } from '../../transport/permit';
 import { dryRunOf, requestOptionsOf } from '../../transport/requestOptions';
@@ -218,7 +217,7 @@ async function deliverOne(
 		record.sent(entry.index, entry.json);
 	} catch (caught) {
 		const error = run.asError(caught, inputs[0]);
-		const notSent = wasNotSent(caught) || caught instanceof PeachInputError;
+		const notSent = wasNotSent(caught);
 		if (notSent) record.notSent(entry.index);
 		else record.unknown(entry.index, error.message);
 		failures.add(inputs, error, notSent);
