@@ -4,11 +4,7 @@ import { wasNotSent } from '../../transport/outcome';
 import { DeliveryPermit } from '../../transport/permit';
 import { dryRunOf, requestOptionsOf } from '../../transport/requestOptions';
 import { concurrently } from '../../transport/width';
-import type {
-	DeliveringBatchOperation,
-	DeliveringOperation,
-	Delivery,
-} from '../operation/node.type';
+import type { Delivering, Delivery } from '../operation/node.type';
 import type { Run } from './check';
 import { checkEveryItem, deliveryKeyOf } from './check';
 import { outputsOf } from './delivering.outputs';
@@ -37,10 +33,12 @@ import { ClaimedElsewhere, DeliveryRecord } from './record/record';
  * (5) `follow` runs over what was delivered (e.g. waiting for delivery), and can only add to those
  *     outputs; (6) `outputsOf`: outputs keep the input order, each paired to its input items
  *     (delivering.outputs.ts).
+ * The operation is one object; which of its hooks each step calls is its type's map
+ * (operation/node.type.ts, `Delivering`).
  */
 export async function runDelivering(
 	context: IExecuteFunctions,
-	operation: DeliveringOperation | DeliveringBatchOperation,
+	operation: Delivering,
 	itemCount: number,
 	operationKey: string,
 	continueOnFail: boolean,

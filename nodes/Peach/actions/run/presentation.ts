@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
-import type { DeliveringBatchOperation, DeliveringOperation } from '../operation/node.type';
+import type { Delivering } from '../operation/node.type';
 
 /**
  * The person's view of a delivering operation's outputs: every output leads with what a person
@@ -46,8 +46,6 @@ export interface Presentable {
 	/** For an error item: whether the delivery certainly did not happen. */
 	notSent?: boolean;
 }
-
-type Operation = DeliveringOperation | DeliveringBatchOperation;
 
 const text = (value: unknown) =>
 	typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
@@ -129,7 +127,7 @@ export function withPersonView(view: PersonView | IDataObject, json: IDataObject
 /** The message (and recipient) of a plan, from the operation's preview; nothing when it has none. */
 async function sightOfPlan(
 	context: IExecuteFunctions,
-	operation: Operation,
+	operation: Delivering,
 	plan: unknown,
 	itemIndex: number,
 	recipient: string | undefined,
@@ -150,7 +148,7 @@ async function sightOfPlan(
  */
 export async function presentDeliveries(
 	context: IExecuteFunctions,
-	operation: Operation,
+	operation: Delivering,
 	outputs: Presentable[],
 ): Promise<INodeExecutionData[]> {
 	const done: Outcome = operation.doneOutcome ?? (operation.preview ? 'queued' : 'accepted');
