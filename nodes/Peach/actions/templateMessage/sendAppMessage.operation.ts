@@ -11,7 +11,7 @@ import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
 import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateSend/templateCheck';
-import type { OperationOption } from '../operation/node.type';
+import type { DeliveringOperation, OperationOption } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 /**
@@ -27,7 +27,7 @@ export const APP_MESSAGE = {
 	fallbackTemplate: 'whats_app_template_id',
 } as const;
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Send App Message',
 	value: 'sendAppMessage',
 	action: 'Send an app message',
@@ -35,7 +35,7 @@ export const option: OperationOption = {
 		'Send a Peach app (flow) to a contact, with a fallback template for when the 24-hour reply window is closed',
 };
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	phoneNumberField,
 	{
 		displayName: 'App ID',
@@ -101,13 +101,11 @@ export function buildSendAppMessageBody(input: {
 	};
 }
 
-export const delivers = true;
-
 /**
  * Reads and checks one item; the body of its request. With a Fallback Template, every variable of
  * that template needs a value among the Variables (the contact may get the template instead).
  */
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const fallback = parameterOfItem(this, 'useFallbackTemplate', itemIndex, false) as boolean;
 	const templateId = fallback
 		? parameterOfItem(this, 'templateId', itemIndex, '', { extractValue: true })
@@ -134,9 +132,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return body;
 }
 
-export { recipientOfEvent as recipientOf } from '../../helpers/contact';
-
-export const deliver = readAgainWhenRefused(
+const deliver = readAgainWhenRefused(
 	postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body })),
 	(body) => (body[APP_MESSAGE.block] as IDataObject)[APP_MESSAGE.fallbackTemplate],
 );
@@ -145,7 +141,7 @@ export const deliver = readAgainWhenRefused(
  * Dry Run: the request, and what the contact would get: the app (its screens are Peach's, not shown
  * here) and, with a Fallback Template, that template as the phone would show it.
  */
-export async function preview(
+async function preview(
 	this: IExecuteFunctions,
 	body: IDataObject,
 	itemIndex: number,
@@ -168,3 +164,14 @@ export async function preview(
 	}
 	return { wouldSend: deliver.wouldSend(body), preview: shown };
 }
+
+/** Template Message → Send App Message: a Peach app opened in WhatsApp, with a fallback template. */
+export const sendAppMessage: DeliveringOperation<IDataObject> = {
+	option,
+	properties,
+	delivers: true,
+	prepare,
+	recipientOf: recipientOfEvent,
+	preview,
+	deliver,
+};

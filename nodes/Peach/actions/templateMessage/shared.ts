@@ -122,10 +122,10 @@ export async function checkAgainstTemplate(
  * The operations' `stage`: uploads the header files of the sends still to make, once per distinct
  * file; a send whose file could not be uploaded is not made.
  */
-export async function uploadHeaderFiles(
+export async function uploadHeaderFiles<Plan extends TemplateMessagePlan>(
 	this: IExecuteFunctions,
-	deliveries: Array<Delivery<TemplateMessagePlan>>,
-): Promise<PreparedDeliveries<TemplateMessagePlan>> {
+	deliveries: Array<Delivery<Plan>>,
+): Promise<PreparedDeliveries<Plan>> {
 	const failed = await uploadHeaderMedia(
 		this,
 		deliveries.flatMap(({ inputs, plan }) =>
