@@ -14,12 +14,23 @@ import type {
 	DeliveryPermit,
 	OperationOption,
 	PreparedDeliveries,
+	Sight,
 } from '../operation/node.type';
 import type { LaunchPlan } from './launchBase';
-import { launchFromItems, prepareFromItems, previewFromItems } from './launchFromItems';
+import {
+	launchFromItems,
+	prepareFromItems,
+	previewFromItems,
+	sightFromItems,
+} from './launchFromItems';
 import { launchWitness } from './launch.witness';
 import { launchHeaderMediaProperties, uploadLaunchHeaderFiles } from './launchHeaderMedia';
-import { launchToAudience, prepareToAudiences, previewToAudience } from './launchToAudience';
+import {
+	launchToAudience,
+	prepareToAudiences,
+	previewToAudience,
+	sightToAudience,
+} from './launchToAudience';
 
 /**
  * Broadcast → Launch: its fields, and which of its two plans runs: one broadcast from all input
@@ -218,6 +229,13 @@ async function deliver(
 		: await launchFromItems(this, plan, itemIndex, permit);
 }
 
+/** After the launch: to whom (the audience; or the first contact and how many more), the message. */
+async function sight(this: IExecuteFunctions, plan: LaunchPlan, itemIndex: number): Promise<Sight> {
+	return plan.recipients === 'audience'
+		? await sightToAudience(this, plan, itemIndex)
+		: await sightFromItems(this, plan, itemIndex);
+}
+
 /**
  * Broadcast → Launch: one broadcast from all input items, or one per item to an audience. Before a
  * later try launches again what the record cannot tell, Peach's list of broadcasts is asked
@@ -235,4 +253,5 @@ export const launch: DeliveringBatchOperation<LaunchPlan> = {
 	peachWitness: launchWitness,
 	stage,
 	deliver,
+	sight,
 };

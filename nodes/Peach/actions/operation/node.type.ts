@@ -46,7 +46,7 @@ export interface ItemOperation {
  *   step 3   stage                               stage
  *   step 4   deliverAll, deliverOne              deliver
  *   step 5   follow                              follow
- *   step 6   outputsOf (run/presentation.ts)     recipientField, doneOutcome
+ *   step 6   outputsOf (run/presentation.ts)     sight, recipientField, doneOutcome
  *
  * Only prepare (or prepareBatch) and deliver are required. Every item is prepared (read and checked:
  * nothing is delivered) before the first delivery; only when all are right are they delivered, with
@@ -76,6 +76,21 @@ export interface DeliveringBatchOperation<Plan = unknown> extends DeliveringHook
 	 * every item.
 	 */
 	prepareBatch(this: IExecuteFunctions, itemIndexes: number[]): Promise<PreparedDeliveries<Plan>>;
+}
+
+/**
+ * What the contact's phone shows of one delivery, as the person's view of its output says it
+ * (run/presentation.ts renders it: `to`, then `message`).
+ */
+export interface Sight {
+	/** To whom, when not the recipient the run knows (`recipientOf`): a broadcast's first contact. */
+	to?: string;
+	/** How many contacts besides `to` get it (a broadcast from input items). */
+	more?: number;
+	/** The message, every part as the phone shows it, as one text. */
+	message?: string;
+	/** What the contact gets instead when the message cannot be shown (Send App Message's template). */
+	fallback?: string;
 }
 
 /** What every delivering operation has, whichever way it prepares: its hooks, by the run's step. */
@@ -144,6 +159,13 @@ interface DeliveringHooks<Plan> {
 	 */
 	follow?(this: IExecuteFunctions, delivered: Array<Delivered<Plan>>): Promise<void>;
 	/**
+	 * Step 6 (`outputsOf`, run/presentation.ts), after a real run, for every output whose item was
+	 * prepared: what the contact's phone shows (the template is read once per execution), for the
+	 * person's view. Reads only; what it cannot render is left out of the view. Without one, the
+	 * view names the recipient alone (an order, a refund, an automation's run).
+	 */
+	sight?(this: IExecuteFunctions, plan: Plan, itemIndex: number): Promise<Sight>;
+	/**
 	 * Step 6 (`outputsOf`, run/presentation.ts) and Dry Run: the output field that names the
 	 * recipient, first in the person's view: `to` (a contact, an audience) by default; `order` for an
 	 * operation on an order.
@@ -151,9 +173,9 @@ interface DeliveringHooks<Plan> {
 	recipientField?: 'to' | 'order';
 	/**
 	 * Step 6 (`outputsOf`, run/presentation.ts): what a delivery Peach took is called in the person's
-	 * view: by default `queued` for an operation that previews (a message: WhatsApp delivers it
-	 * later), else `accepted`. An operation that previews what Peach does at once (an order, a
-	 * refund, an automation's run) says `accepted`.
+	 * view: by default `queued` for an operation that shows a message (`sight`: WhatsApp delivers it
+	 * later), else `accepted`. What Peach does at once (an order, a refund, an automation's run)
+	 * says `accepted` itself.
 	 */
 	doneOutcome?: 'queued' | 'accepted';
 }

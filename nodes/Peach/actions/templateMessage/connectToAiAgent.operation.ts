@@ -18,6 +18,7 @@ import {
 	previewTemplateMessage,
 	recipientOfTemplateMessage,
 	sameTemplateMessage,
+	sightOfTemplateMessage,
 	uploadHeaderFiles,
 	witnessOfTemplateMessage,
 } from './shared';
@@ -120,4 +121,5 @@ export const connectToAiAgent: DeliveringOperation<TemplateMessagePlan> = {
 	witnessOf: witnessOfTemplateMessage,
 	stage: uploadHeaderFiles,
 	deliver: deliverTemplateMessage,
+	sight: sightOfTemplateMessage,
 };

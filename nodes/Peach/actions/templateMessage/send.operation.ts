@@ -20,6 +20,7 @@ import {
 	previewTemplateMessage,
 	recipientOfTemplateMessage,
 	sameTemplateMessage,
+	sightOfTemplateMessage,
 	uploadHeaderFiles,
 	witnessOfTemplateMessage,
 } from './shared';
@@ -170,4 +171,5 @@ export const send: DeliveringOperation<SendPlan> = {
 	stage: uploadHeaderFiles,
 	deliver: deliverTemplateMessage,
 	follow: followDeliveries,
+	sight: sightOfTemplateMessage,
 };

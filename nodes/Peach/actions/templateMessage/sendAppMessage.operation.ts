@@ -11,7 +11,7 @@ import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
 import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateSend/templateCheck';
-import type { DeliveringOperation, OperationOption } from '../operation/node.type';
+import type { DeliveringOperation, OperationOption, Sight } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 /**
@@ -137,6 +137,23 @@ const deliver = readAgainWhenRefused(
 	(body) => (body[APP_MESSAGE.block] as IDataObject)[APP_MESSAGE.fallbackTemplate],
 );
 
+/** What the contact sees first: the app opening (its screens are Peach's, not shown here). */
+const appOpens = (app: string) =>
+	`The app ${app} opens in WhatsApp (its screens are Peach's; not shown here).`;
+
+/** With a Fallback Template: that template as the phone would show it (read once per execution). */
+async function fallbackOf(
+	context: IExecuteFunctions,
+	block: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	const fallbackId = block[APP_MESSAGE.fallbackTemplate];
+	if (typeof fallbackId !== 'string') return undefined;
+	const template = await templateOf(context, fallbackId, itemIndex);
+	const values = block[APP_MESSAGE.variables];
+	return previewTemplate(template, fallbackId, isPlainObject(values) ? values : undefined);
+}
+
 /**
  * Dry Run: the request, and what the contact would get: the app (its screens are Peach's, not shown
  * here) and, with a Fallback Template, that template as the phone would show it.
@@ -149,20 +166,24 @@ async function preview(
 	const block = body[APP_MESSAGE.block] as IDataObject;
 	const contact = isPlainObject(body.contact) ? body.contact : {};
 	const app = String(block[APP_MESSAGE.id]);
-	const shown: IDataObject = {
-		to: contact.phone_number,
-		app,
-		text: `The app ${app} opens in WhatsApp (its screens are Peach's; not shown here).`,
-	};
-	const fallbackId = block[APP_MESSAGE.fallbackTemplate];
-	if (typeof fallbackId === 'string') {
-		const template = await templateOf(this, fallbackId, itemIndex);
-		const values = block[APP_MESSAGE.variables];
-		shown.fallback = {
-			...previewTemplate(template, fallbackId, isPlainObject(values) ? values : undefined),
-		};
-	}
+	const shown: IDataObject = { to: contact.phone_number, app, text: appOpens(app) };
+	const fallback = await fallbackOf(this, block, itemIndex);
+	if (fallback) shown.fallback = { ...fallback };
 	return { wouldSend: deliver.wouldSend(body), preview: shown };
+}
+
+/** After the send: the app opening, and the fallback template as the phone shows it. */
+async function sight(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<Sight> {
+	const block = body[APP_MESSAGE.block] as IDataObject;
+	const fallback = await fallbackOf(this, block, itemIndex);
+	return {
+		message: appOpens(String(block[APP_MESSAGE.id])),
+		fallback: fallback?.text as string | undefined,
+	};
 }
 
 /** Template Message → Send App Message: a Peach app opened in WhatsApp, with a fallback template. */
@@ -174,4 +195,5 @@ export const sendAppMessage: DeliveringOperation<IDataObject> = {
 	recipientOf: recipientOfEvent,
 	preview,
 	deliver,
+	sight,
 };

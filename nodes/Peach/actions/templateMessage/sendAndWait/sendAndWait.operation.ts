@@ -12,6 +12,7 @@ import type {
 	DeliveringBatchOperation,
 	OperationOption,
 	PreparedDeliveries,
+	Sight,
 } from '../../operation/node.type';
 import { rememberWait } from './link';
 import {
@@ -19,6 +20,7 @@ import {
 	previewTemplateMessage,
 	recipientOfTemplateMessage,
 	sameTemplateMessage,
+	sightOfTemplateMessage,
 	uploadHeaderFiles,
 	witnessOfTemplateMessage,
 } from '../shared';
@@ -156,6 +158,12 @@ async function preview(
 	return { ...json, preview: withoutLink(json.preview, plan.linkValue) as IDataObject };
 }
 
+/** After the send: the message as the phone shows it, the link there as [answer link] too. */
+async function sight(this: IExecuteFunctions, plan: WaitPlan, itemIndex: number): Promise<Sight> {
+	const { message = '' } = await sightOfTemplateMessage.call(this, plan, itemIndex);
+	return { message: withoutLink(message, plan.linkValue) as string };
+}
+
 /**
  * What the question sends, between tries: the message without its answer link, which names this
  * execution and this wait (a Retry makes another).
@@ -216,4 +224,5 @@ export const sendAndWait: DeliveringBatchOperation<WaitPlan> = {
 	stage: uploadHeaderFiles,
 	deliver: deliverTemplateMessage,
 	follow,
+	sight,
 };
