@@ -1,3 +1,21 @@
+/**
+ * The operation contract: what each kind of operation gives the run of its kind (actions/run/): per
+ * item (ItemOperation), delivering (Delivering: its hooks, each with the step that calls it), batch
+ * (BatchOperation). The router (actions/router.ts) picks the run by the kind.
+ *
+ * Reading a parameter. `this.getNodeParameter` is the default: n8n resolves the parameter for the
+ * item, each time. Where one read repeats for every item of a large run (Send, Connect to AI Agent
+ * and Send App Message to thousands of contacts, a broadcast's contact rows, Header Media, a
+ * per-item operation's record), read through actions/item/itemParameters.ts instead:
+ * `parameterOfItem` resolves a parameter without an expression once per execution and asks an
+ * item's mapped fields of n8n together (itemExpressions.ts), because n8n's reading cost about as
+ * much as the node's own work on an item (npm run bench:profile); the item readers built on it
+ * (variablesOfItem, locatorValueOf, replyAutomationOfItem, recordIn) add their rules (only the
+ * chosen mode's fields are read; what the user wrote, for a message). What parameterOfItem returns
+ * is shared by every item: read it, never change it. A raw read (`rawExpressions`: what the user
+ * typed, for an error message) and a context without items (a webhook, a list search) use
+ * getNodeParameter.
+ */
 import type {
 	IDataObject,
 	IExecuteFunctions,
