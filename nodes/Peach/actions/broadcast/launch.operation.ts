@@ -7,16 +7,14 @@ import {
 } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { sameHeaderFile } from '../templateSend/headerMedia';
 import type {
 	DeliveringBatchOperation,
-	Delivery,
 	DeliveryPermit,
 	OperationOption,
 	PreparedDeliveries,
 	Sight,
 } from '../operation/node.type';
-import type { LaunchPlan } from './launchBase';
+import { type LaunchPlan, recipientOfLaunch, sameLaunch } from './launchBase';
 import {
 	launchFromItems,
 	prepareFromItems,
@@ -177,35 +175,6 @@ async function prepareBatch(
 		: await prepareFromItems(this, itemIndexes);
 }
 
-/**
- * The header files, uploaded once per distinct file before the first launch; what a failed file
- * keeps from going out is in launchHeaderMedia.ts.
- */
-async function stage(
-	this: IExecuteFunctions,
-	deliveries: Array<Delivery<LaunchPlan>>,
-): Promise<PreparedDeliveries<LaunchPlan>> {
-	return await uploadLaunchHeaderFiles(this, deliveries);
-}
-
-/** Launches to the same audience go one after another, in input order. */
-function recipientOf(plan: LaunchPlan): string | undefined {
-	return plan.recipients === 'audience'
-		? `audience ${String(plan.broadcast.audience_id)}`
-		: undefined;
-}
-
-/**
- * What a launch sends, between tries: the broadcast's own fields and header file. A broadcast from
- * all items is one per run whatever its contact rows (a Retry whose rows changed does not launch it
- * again).
- */
-function sameDelivery(plan: LaunchPlan): IDataObject {
-	return plan.recipients === 'audience'
-		? { broadcast: plan.broadcast, header: sameHeaderFile(plan.headerMedia) }
-		: { broadcast: plan.base, header: sameHeaderFile(plan.headerMedia) };
-}
-
 /** Dry Run: the launch's request and what the contacts would get; nothing is uploaded or launched. */
 async function preview(
 	this: IExecuteFunctions,
@@ -247,11 +216,11 @@ export const launch: DeliveringBatchOperation<LaunchPlan> = {
 	delivers: true,
 	batch: true,
 	prepareBatch,
-	recipientOf,
+	recipientOf: recipientOfLaunch,
 	preview,
-	sameDelivery,
+	sameDelivery: sameLaunch,
 	peachWitness: launchWitness,
-	stage,
+	stage: uploadLaunchHeaderFiles,
 	deliver,
 	sight,
 };
