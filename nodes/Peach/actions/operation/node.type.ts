@@ -64,7 +64,7 @@ export interface ItemOperation {
  *   step 3   stage                               stage
  *   step 4   deliverAll, deliverOne              deliver
  *   step 5   follow                              follow
- *   step 6   outputsOf (run/presentation.ts)     sight, recipientField, doneOutcome
+ *   step 6   outputsOf → run/presentation.ts     sight, recipientField, doneOutcome
  *
  * Only prepare (or prepareBatch) and deliver are required. Every item is prepared (read and checked:
  * nothing is delivered) before the first delivery; only when all are right are they delivered, with
