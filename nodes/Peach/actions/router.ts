@@ -3,8 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type {
 	BatchOperation,
-	DeliveringBatchOperation,
-	DeliveringOperation,
+	Delivering,
 	PeachOperation,
 	ResourceDefinition,
 } from './operation/node.type';
@@ -13,9 +12,7 @@ import { runBatch } from './run/batch';
 import { runDelivering } from './run/delivering';
 import { runPerItem } from './run/perItem';
 
-function isDelivering(
-	operation: PeachOperation,
-): operation is DeliveringOperation | DeliveringBatchOperation {
+function isDelivering(operation: PeachOperation): operation is Delivering {
 	return 'delivers' in operation && operation.delivers === true;
 }
 

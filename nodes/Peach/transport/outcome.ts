@@ -1,8 +1,12 @@
+import { PeachInputError } from '../helpers/inputError';
+
 /**
- * Whether a failed request may have reached Peach. A request Peach answered with a refusal (a 4xx,
- * its failure envelope, a 429, a redirect) or that never left this machine (no connection, no
- * credential) did not happen; after a server error, a timeout or a connection closed half-way, its
- * outcome is unknown: it may have been carried out. The transport marks the first kind.
+ * Whether a failed request may have reached Peach: the one rule of "not sent". A request Peach
+ * answered with a refusal (a 4xx, its failure envelope, a 429, a redirect) or that never left this
+ * machine (no connection, no credential) did not happen; nor did one refused for its input before it
+ * was made (a PeachInputError, e.g. an ID that cannot be one path segment). After a server error, a
+ * timeout or a connection closed half-way, its outcome is unknown: it may have been carried out. The
+ * transport marks the first kind; the delivering run (actions/run/delivering.ts) asks `wasNotSent`.
  */
 const notSent = new WeakSet<object>();
 
@@ -12,8 +16,12 @@ export function markNotSent<T extends object>(error: T): T {
 	return error;
 }
 
-/** Whether the request that failed with this error certainly did not happen. */
+/**
+ * Whether the request that failed with this error certainly did not happen: the transport marked it,
+ * or it is an input refused before any request.
+ */
 export function wasNotSent(error: unknown): boolean {
+	if (error instanceof PeachInputError) return true;
 	return typeof error === 'object' && error !== null && notSent.has(error);
 }
 

@@ -8,7 +8,7 @@ import { PeachInputError } from '../../helpers/inputError';
 import { parseJsonObject, setOwn } from '../../helpers/json';
 import { pairsToValues, rowsOf } from '../../helpers/payload';
 import { postDelivery } from '../../transport/request';
-import type { OperationOption } from '../operation/node.type';
+import type { DeliveringOperation, OperationOption } from '../operation/node.type';
 import { automationIdOf } from './shared';
 import { apiPath, segment } from '../../transport/path';
 
@@ -18,7 +18,7 @@ import { apiPath, segment } from '../../transport/path';
  */
 export const CONTACT_KEY = 'contact';
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Trigger',
 	value: 'trigger',
 	action: 'Trigger an automation for a contact',
@@ -26,7 +26,7 @@ export const option: OperationOption = {
 		'Start an automation for one contact with an event payload; the automation may message the contact, so a failed one must be checked before repeating',
 };
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	locator('automation', { required: true }),
 	phoneNumberField,
 	contactFieldsCollection(['email', 'name']),
@@ -78,15 +78,13 @@ export function buildTriggerEventBody(contact: IDataObject, payload: IDataObject
 	return body;
 }
 
-export const delivers = true;
-
 /** One run of an automation, read and checked: the automation and the event body. */
-export interface TriggerPlan {
+interface TriggerPlan {
 	automationId: string;
 	body: IDataObject;
 }
 
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<TriggerPlan> {
+async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<TriggerPlan> {
 	const automationId = automationIdOf(this, itemIndex);
 	const payload =
 		this.getNodeParameter('payloadInput', itemIndex, 'fields') === 'json'
@@ -103,24 +101,21 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /** Runs for the same contact go one after another, in input order. */
-export function recipientOf(plan: TriggerPlan): string | undefined {
+function recipientOf(plan: TriggerPlan): string | undefined {
 	return recipientOfEvent(plan.body);
 }
 
-export const deliver = postDelivery((plan: TriggerPlan) => ({
+const deliver = postDelivery((plan: TriggerPlan) => ({
 	path: apiPath`/streams/${segment('Automation', plan.automationId)}/events`,
 	body: plan.body,
 	notFound: { label: 'Automation', id: plan.automationId },
 }));
 
-/** Peach starts the run at once: a run it took is `accepted` (not `queued`, as a message is). */
-export const doneOutcome = 'accepted';
-
 /**
  * Dry Run: the trigger's exact request and, as a person checks it, the contact, the automation and
  * the payload (every key as given, next to the contact). Nothing is read or triggered.
  */
-export async function preview(this: IExecuteFunctions, plan: TriggerPlan): Promise<IDataObject> {
+async function preview(this: IExecuteFunctions, plan: TriggerPlan): Promise<IDataObject> {
 	const payload: IDataObject = {};
 	for (const [key, value] of Object.entries(plan.body))
 		if (key !== CONTACT_KEY) setOwn(payload, key, value);
@@ -129,3 +124,18 @@ export async function preview(this: IExecuteFunctions, plan: TriggerPlan): Promi
 		preview: { to: recipientOf(plan), automation: plan.automationId, payload },
 	};
 }
+
+/**
+ * Automation → Trigger: one run of the automation per item. Peach starts the run at once: a run it
+ * took is `accepted` (not `queued`, as a message is).
+ */
+export const trigger: DeliveringOperation<TriggerPlan> = {
+	option,
+	properties,
+	delivers: true,
+	prepare,
+	recipientOf,
+	preview,
+	deliver,
+	doneOutcome: 'accepted',
+};

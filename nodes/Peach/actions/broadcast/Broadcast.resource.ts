@@ -4,7 +4,7 @@ import * as cancel from './cancel.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as getStatus from './getStatus.operation';
-import * as launch from './launch.operation';
+import { launch } from './launch.operation';
 
 export const broadcast: ResourceDefinition = {
 	displayName: 'Broadcast',

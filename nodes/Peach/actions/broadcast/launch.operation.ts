@@ -7,18 +7,28 @@ import {
 } from '../../descriptions/fields';
 import { locator } from '../../descriptions/locator';
 import { templateVariablesFields } from '../../descriptions/templateVariables';
-import { sameHeaderFile } from '../templateSend/headerMedia';
 import type {
-	Delivery,
+	DeliveringBatchOperation,
 	DeliveryPermit,
 	OperationOption,
 	PreparedDeliveries,
+	Sight,
 } from '../operation/node.type';
-import type { LaunchPlan } from './launchBase';
-import { launchFromItems, prepareFromItems, previewFromItems } from './launchFromItems';
+import { type LaunchPlan, recipientOfLaunch, sameLaunch } from './launchBase';
+import {
+	launchFromItems,
+	prepareFromItems,
+	previewFromItems,
+	sightFromItems,
+} from './launchFromItems';
 import { launchWitness } from './launch.witness';
 import { launchHeaderMediaProperties, uploadLaunchHeaderFiles } from './launchHeaderMedia';
-import { launchToAudience, prepareToAudiences, previewToAudience } from './launchToAudience';
+import {
+	launchToAudience,
+	prepareToAudiences,
+	previewToAudience,
+	sightToAudience,
+} from './launchToAudience';
 
 /**
  * Broadcast → Launch: its fields, and which of its two plans runs: one broadcast from all input
@@ -26,7 +36,7 @@ import { launchToAudience, prepareToAudiences, previewToAudience } from './launc
  * files' fields and their upload are in launchHeaderMedia.ts.
  */
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Launch',
 	value: 'launch',
 	action: 'Launch a broadcast',
@@ -34,7 +44,7 @@ export const option: OperationOption = {
 		'Send an approved template to many contacts at once: an audience, or one broadcast from all input items',
 };
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -151,15 +161,12 @@ export const properties: INodeProperties[] = [
 	]),
 ];
 
-export const batch = true;
-export const delivers = true;
-
 /**
  * Reads and checks every item before anything is uploaded or launched: each contact row (From Input
  * Items) or each item's whole broadcast (Audience), and each header file against the template's
  * header kind. A problem with the shared fields fails the whole batch.
  */
-export async function prepareBatch(
+async function prepareBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<PreparedDeliveries<LaunchPlan>> {
@@ -168,37 +175,8 @@ export async function prepareBatch(
 		: await prepareFromItems(this, itemIndexes);
 }
 
-/**
- * The header files, uploaded once per distinct file before the first launch; what a failed file
- * keeps from going out is in launchHeaderMedia.ts.
- */
-export async function stage(
-	this: IExecuteFunctions,
-	deliveries: Array<Delivery<LaunchPlan>>,
-): Promise<PreparedDeliveries<LaunchPlan>> {
-	return await uploadLaunchHeaderFiles(this, deliveries);
-}
-
-/** Launches to the same audience go one after another, in input order. */
-export function recipientOf(plan: LaunchPlan): string | undefined {
-	return plan.recipients === 'audience'
-		? `audience ${String(plan.broadcast.audience_id)}`
-		: undefined;
-}
-
-/**
- * What a launch sends, between tries: the broadcast's own fields and header file. A broadcast from
- * all items is one per run whatever its contact rows (a Retry whose rows changed does not launch it
- * again).
- */
-export function sameDelivery(plan: LaunchPlan): IDataObject {
-	return plan.recipients === 'audience'
-		? { broadcast: plan.broadcast, header: sameHeaderFile(plan.headerMedia) }
-		: { broadcast: plan.base, header: sameHeaderFile(plan.headerMedia) };
-}
-
 /** Dry Run: the launch's request and what the contacts would get; nothing is uploaded or launched. */
-export async function preview(
+async function preview(
 	this: IExecuteFunctions,
 	plan: LaunchPlan,
 	itemIndex: number,
@@ -209,7 +187,7 @@ export async function preview(
 }
 
 /** The launch: one `send_broadcast` event, with the uploaded header files. */
-export async function deliver(
+async function deliver(
 	this: IExecuteFunctions,
 	plan: LaunchPlan,
 	itemIndex: number,
@@ -220,5 +198,29 @@ export async function deliver(
 		: await launchFromItems(this, plan, itemIndex, permit);
 }
 
-/** Before a later try launches again what the record cannot tell: Peach's list of broadcasts. */
-export const peachWitness = launchWitness;
+/** After the launch: to whom (the audience; or the first contact and how many more), the message. */
+async function sight(this: IExecuteFunctions, plan: LaunchPlan, itemIndex: number): Promise<Sight> {
+	return plan.recipients === 'audience'
+		? await sightToAudience(this, plan, itemIndex)
+		: await sightFromItems(this, plan, itemIndex);
+}
+
+/**
+ * Broadcast → Launch: one broadcast from all input items, or one per item to an audience. Before a
+ * later try launches again what the record cannot tell, Peach's list of broadcasts is asked
+ * (`peachWitness`).
+ */
+export const launch: DeliveringBatchOperation<LaunchPlan> = {
+	option,
+	properties,
+	delivers: true,
+	batch: true,
+	prepareBatch,
+	recipientOf: recipientOfLaunch,
+	preview,
+	sameDelivery: sameLaunch,
+	peachWitness: launchWitness,
+	stage: uploadLaunchHeaderFiles,
+	deliver,
+	sight,
+};

@@ -8,12 +8,14 @@ import { toFutureUtcTimestamp } from '../../helpers/time';
 import { apiPath } from '../../transport/path';
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../templateSend/headerMedia';
+import { sameHeaderFile } from '../templateSend/headerMedia';
 import type { ItemVariables } from '../item/itemParameters';
 import { liquidValuesOf, locatorValueOf, replyAutomationOfItem } from '../item/itemParameters';
 
 /**
  * What Broadcast → Launch's two plans share (launchFromItems.ts, launchToAudience.ts): the plan's
- * shape, the broadcast's own fields, and the one request that launches.
+ * shape (its recipient and what names it between tries), the broadcast's own fields, and the one
+ * request that launches.
  */
 
 /**
@@ -35,6 +37,24 @@ export type LaunchPlan =
 			contacts: Array<{ itemIndex: number; contact: IDataObject; headerMedia?: HeaderMedia }>;
 	  }
 	| { recipients: 'audience'; broadcast: IDataObject; headerMedia?: HeaderMedia };
+
+/** Launches to the same audience go one after another, in input order. */
+export function recipientOfLaunch(plan: LaunchPlan): string | undefined {
+	return plan.recipients === 'audience'
+		? `audience ${String(plan.broadcast.audience_id)}`
+		: undefined;
+}
+
+/**
+ * What a launch sends, between tries: the broadcast's own fields and header file. A broadcast from
+ * all items is one per run whatever its contact rows (a Retry whose rows changed does not launch it
+ * again).
+ */
+export function sameLaunch(plan: LaunchPlan): IDataObject {
+	return plan.recipients === 'audience'
+		? { broadcast: plan.broadcast, header: sameHeaderFile(plan.headerMedia) }
+		: { broadcast: plan.base, header: sameHeaderFile(plan.headerMedia) };
+}
 
 /**
  * The broadcast fields shared by every contact, read from the first item (they cannot vary per

@@ -10,7 +10,7 @@ import { renderTemplate } from '../../helpers/templatePreview';
 import type { HeaderMedia } from '../templateSend/headerMedia';
 import { notYetUploaded, withHeaderMedia } from '../templateSend/headerMedia';
 import { parameterOfItem } from '../item/itemParameters';
-import type { DeliveryPermit, PreparedDeliveries } from '../operation/node.type';
+import type { DeliveryPermit, PreparedDeliveries, Sight } from '../operation/node.type';
 import type { LaunchPlan } from './launchBase';
 import { launch } from './launchBase';
 import { readyContact, sharedFieldsOf } from './launchFromItems.contacts';
@@ -149,22 +149,45 @@ export async function previewFromItems(
 	);
 	const templateId = String(plan.base.whats_app_template_id);
 	const template = await templateOf(context, templateId, itemIndex);
-	const shared = isPlainObject(plan.base.liquid_values) ? plan.base.liquid_values : {};
 	return {
 		wouldSend,
 		preview: {
 			template: typeof template.name === 'string' ? template.name : templateId,
-			contacts: plan.contacts.map(({ contact, headerMedia }) => {
-				const file = (headerMedia ?? plan.headerMedia)?.file.fileName;
-				return {
-					to: contact.phone_number,
-					...renderTemplate(template, {
-						...shared,
-						...(isPlainObject(contact.liquid_values) ? contact.liquid_values : {}),
-						...(file ? { header_media: { filename: file } } : {}),
-					}),
-				};
-			}),
+			contacts: plan.contacts.map((entry) => ({
+				to: entry.contact.phone_number,
+				...renderTemplate(template, valuesOfContact(plan, entry)),
+			})),
 		},
+	};
+}
+
+/**
+ * The values that fill one contact's message as the phone shows it: the global values, its own,
+ * and its header file (or everyone's) by its name. Pure.
+ */
+function valuesOfContact(plan: FromItems, entry: FromItems['contacts'][number]): IDataObject {
+	const shared = isPlainObject(plan.base.liquid_values) ? plan.base.liquid_values : {};
+	const file = (entry.headerMedia ?? plan.headerMedia)?.file.fileName;
+	return {
+		...shared,
+		...(isPlainObject(entry.contact.liquid_values) ? entry.contact.liquid_values : {}),
+		...(file ? { header_media: { filename: file } } : {}),
+	};
+}
+
+/** After the launch: the first contact, how many more, and the first contact's message. */
+export async function sightFromItems(
+	context: IExecuteFunctions,
+	plan: FromItems,
+	itemIndex: number,
+): Promise<Sight> {
+	const [first] = plan.contacts;
+	if (!first) return {};
+	const template = await templateOf(context, String(plan.base.whats_app_template_id), itemIndex);
+	const phone = first.contact.phone_number;
+	return {
+		to: typeof phone === 'string' ? phone : '?',
+		more: plan.contacts.length - 1,
+		message: renderTemplate(template, valuesOfContact(plan, first)).text,
 	};
 }

@@ -61,15 +61,16 @@ function headerFilesOf(deliveries: Array<Delivery<LaunchPlan>>) {
 }
 
 /**
- * Uploads the header files once per distinct file, then keeps what can still go out: an audience
- * broadcast whose file failed is not launched; the broadcast from all items is not launched without
- * its shared file, and a contact whose own file failed is left out of it (each with its error).
+ * Launch's `stage`: uploads the header files once per distinct file before the first launch, then
+ * keeps what can still go out: an audience broadcast whose file failed is not launched; the
+ * broadcast from all items is not launched without its shared file, and a contact whose own file
+ * failed is left out of it (each with its error).
  */
 export async function uploadLaunchHeaderFiles(
-	context: IExecuteFunctions,
+	this: IExecuteFunctions,
 	deliveries: Array<Delivery<LaunchPlan>>,
 ): Promise<PreparedDeliveries<LaunchPlan>> {
-	const failed = await uploadHeaderMedia(context, headerFilesOf(deliveries));
+	const failed = await uploadHeaderMedia(this, headerFilesOf(deliveries));
 	const staged: PreparedDeliveries<LaunchPlan> = { deliveries: [], problems: [] };
 	for (const delivery of deliveries) {
 		const { plan } = delivery;

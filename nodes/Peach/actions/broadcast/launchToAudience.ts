@@ -5,10 +5,10 @@ import { omitEmpty } from '../../helpers/payload';
 import { checkRows } from '../../helpers/rows';
 import { templateOf } from '../../api/templates';
 import { isPlainObject } from '../../helpers/json';
-import { previewTemplate } from '../../helpers/templatePreview';
+import { previewTemplate, renderTemplate } from '../../helpers/templatePreview';
 import { headerMediaOfItem, notYetUploaded, withHeaderMedia } from '../templateSend/headerMedia';
 import { variablesOfItem } from '../item/itemParameters';
-import type { DeliveryPermit, PreparedDeliveries } from '../operation/node.type';
+import type { DeliveryPermit, PreparedDeliveries, Sight } from '../operation/node.type';
 import { refuseEmptyVariables } from '../templateSend/templateCheck';
 import type { LaunchPlan } from './launchBase';
 import { broadcastBase, launch } from './launchBase';
@@ -96,16 +96,32 @@ export async function previewToAudience(
 	);
 	const templateId = String(plan.broadcast.whats_app_template_id);
 	const template = await templateOf(context, templateId, itemIndex);
-	const values = isPlainObject(plan.broadcast.liquid_values) ? plan.broadcast.liquid_values : {};
-	const file = plan.headerMedia?.file.fileName;
 	return {
 		wouldSend,
 		preview: {
 			to: `audience ${String(plan.broadcast.audience_id)}`,
-			...previewTemplate(template, templateId, {
-				...values,
-				...(file ? { header_media: { filename: file } } : {}),
-			}),
+			...previewTemplate(template, templateId, valuesOfBroadcast(plan)),
 		},
 	};
+}
+
+/** The broadcast's own values, and its header file by its name (the audience's are Peach's). Pure. */
+function valuesOfBroadcast(plan: ToAudience): IDataObject {
+	const values = isPlainObject(plan.broadcast.liquid_values) ? plan.broadcast.liquid_values : {};
+	const file = plan.headerMedia?.file.fileName;
+	return { ...values, ...(file ? { header_media: { filename: file } } : {}) };
+}
+
+/** After the launch: the message with the broadcast's own values (to: the audience, as recipient). */
+export async function sightToAudience(
+	context: IExecuteFunctions,
+	plan: ToAudience,
+	itemIndex: number,
+): Promise<Sight> {
+	const template = await templateOf(
+		context,
+		String(plan.broadcast.whats_app_template_id),
+		itemIndex,
+	);
+	return { message: renderTemplate(template, valuesOfBroadcast(plan)).text };
 }

@@ -12,7 +12,8 @@ import { NOT_TOGETHER, togetherValueOf } from './itemExpressions';
 
 /**
  * Parameter readings several operations share. Only the parameters of the chosen mode are read, so
- * no expression is evaluated for a field the user does not see.
+ * no expression is evaluated for a field the user does not see. When to read through these rather
+ * than getNodeParameter: the top of operation/node.type.ts.
  */
 
 /** Whether a parameter's stored value holds an expression anywhere (n8n's rule: text starting with =). */

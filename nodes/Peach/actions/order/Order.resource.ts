@@ -1,7 +1,7 @@
 import type { ResourceDefinition } from '../operation/node.type';
-import * as create from './create.operation';
+import { create } from './create.operation';
 import * as get from './get.operation';
-import * as refund from './refund.operation';
+import { refund } from './refund.operation';
 
 export const order: ResourceDefinition = {
 	displayName: 'Order',

@@ -1,19 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { contactFieldsCollection, phoneNumberField } from '../../descriptions/contact';
-import { contactFrom } from '../../helpers/contact';
+import { contactFrom, recipientOfEvent } from '../../helpers/contact';
 import { isSet, oneOf, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { omitEmpty } from '../../helpers/payload';
 import { parseDateTime } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
-import type { OperationOption } from '../operation/node.type';
+import type { DeliveringOperation, OperationOption } from '../operation/node.type';
 import { createWitness, duplicateIdRefusal, orderMadeBefore } from './create.witness';
 import { minorUnits, orderAsked } from './shared';
 import { apiPath } from '../../transport/path';
 import { additionalFieldsCollection } from '../../descriptions/fields';
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Create',
 	value: 'create',
 	action: 'Create an order',
@@ -23,7 +23,7 @@ export const option: OperationOption = {
 
 export const ORDER_TYPES = ['physical_goods', 'digital_goods'];
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	phoneNumberField,
 	{
 		displayName: 'Line Items',
@@ -195,10 +195,8 @@ export function buildOrderBody(
 	});
 }
 
-export const delivers = true;
-
 /** Reads and checks one item; the body of its order. */
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const items = this.getNodeParameter('items', itemIndex, {}) as { item?: IDataObject[] };
 	return buildOrderBody(
 		{
@@ -211,15 +209,13 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 }
 
-export { recipientOfEvent as recipientOf } from '../../helpers/contact';
-
 const post = postDelivery((body: IDataObject) => ({ path: apiPath`/orders`, body }));
 
 /**
  * The create; where Peach refuses it because your Order ID is taken, the order it has under that ID
  * comes back `alreadySent` when it is this one, else the refusal names the ID (create.witness.ts).
  */
-export async function deliver(
+async function deliver(
 	this: IExecuteFunctions,
 	body: IDataObject,
 	itemIndex: number,
@@ -231,16 +227,27 @@ export async function deliver(
 	});
 }
 
-/** Peach makes the order at once: an order it took is `accepted` (not `queued`, as a message is). */
-export const doneOutcome = 'accepted';
-
 /**
  * Dry Run: the create's exact request and, as a person checks it, the contact, your Order ID, each
  * line's amounts in paise and rupees, the expiry as a date. Nothing is read or created.
  */
-export async function preview(this: IExecuteFunctions, body: IDataObject): Promise<IDataObject> {
+async function preview(this: IExecuteFunctions, body: IDataObject): Promise<IDataObject> {
 	return { wouldSend: post.wouldSend(body), preview: orderAsked(body) };
 }
 
-/** Before a later try creates again what the record cannot tell: the order under your Order ID. */
-export const peachWitness = createWitness;
+/**
+ * Order → Create. Before a later try creates again what the record cannot tell, the order under
+ * your Order ID is asked (`peachWitness`). Peach makes the order at once: an order it took is
+ * `accepted` (not `queued`, as a message is).
+ */
+export const create: DeliveringOperation<IDataObject> = {
+	option,
+	properties,
+	delivers: true,
+	prepare,
+	recipientOf: recipientOfEvent,
+	preview,
+	peachWitness: createWitness,
+	deliver,
+	doneOutcome: 'accepted',
+};

@@ -4,12 +4,12 @@ import { isSet, oneOf } from '../../helpers/fields';
 import { omitEmpty } from '../../helpers/payload';
 import { PeachInputError } from '../../helpers/inputError';
 import { postDelivery } from '../../transport/request';
-import type { OperationOption } from '../operation/node.type';
+import type { DeliveringOperation, OperationOption } from '../operation/node.type';
 import { refundWitness } from './refund.witness';
 import { minorUnits, orderIdField, orderIdOf, refundAsked, type RefundPlan } from './shared';
 import { apiPath, segment } from '../../transport/path';
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Refund',
 	value: 'refund',
 	action: 'Refund an order',
@@ -28,7 +28,7 @@ const refundOrderIdField: INodeProperties = {
 		"Peach's order ID (wa_ord_...) to refund. Map it from the node that knows the order, e.g. {{ $json.order_id }} from an order webhook.",
 };
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	refundOrderIdField,
 	{
 		displayName: 'Refund',
@@ -134,11 +134,7 @@ export function buildRefundBody(input: {
 	return body;
 }
 
-export const delivers = true;
-
-export type { RefundPlan } from './shared';
-
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<RefundPlan> {
+async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<RefundPlan> {
 	const refundType = this.getNodeParameter('refundType', itemIndex, 'partial');
 	const partial = refundType === 'partial';
 	return {
@@ -153,7 +149,7 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /** Refunds of the same order go one after another, in input order. */
-export function recipientOf(plan: RefundPlan): string {
+function recipientOf(plan: RefundPlan): string {
 	return plan.orderId;
 }
 
@@ -163,24 +159,18 @@ const post = postDelivery((plan: RefundPlan) => ({
 	notFound: { label: 'Order', id: plan.orderId },
 }));
 
-/** The refund names its order, not a `to`: the output's first field is `order`. */
-export const recipientField = 'order';
-
-/** Peach refunds at once: a refund it took is `accepted` (not `queued`, as a message is). */
-export const doneOutcome = 'accepted';
-
 /**
  * Dry Run: the refund's exact request and, as a person checks it, the order and what would be
  * asked (`amount` in paise beside `amountRupees`, or `wholeOrder`). Nothing is read or refunded.
  */
-export async function preview(this: IExecuteFunctions, plan: RefundPlan): Promise<IDataObject> {
+async function preview(this: IExecuteFunctions, plan: RefundPlan): Promise<IDataObject> {
 	return {
 		wouldSend: post.wouldSend(plan),
 		preview: omitEmpty({ order: plan.orderId, ...refundAsked(plan.body), speed: plan.body.speed }),
 	};
 }
 
-export async function deliver(
+async function deliver(
 	this: IExecuteFunctions,
 	plan: RefundPlan,
 	itemIndex: number,
@@ -190,5 +180,21 @@ export async function deliver(
 	return { ...refundAsked(plan.body), ...(await post.call(this, plan, itemIndex, permit)) };
 }
 
-/** Before a later try refunds again what the record cannot tell: the order's refunds, as Peach shows them. */
-export const peachWitness = refundWitness;
+/**
+ * Order → Refund. Before a later try refunds again what the record cannot tell, the order's refunds
+ * are asked, as Peach shows them (`peachWitness`). The refund names its order, not a `to`: the
+ * output's first field is `order`. Peach refunds at once: a refund it took is `accepted` (not
+ * `queued`, as a message is).
+ */
+export const refund: DeliveringOperation<RefundPlan> = {
+	option,
+	properties,
+	delivers: true,
+	prepare,
+	recipientOf,
+	preview,
+	peachWitness: refundWitness,
+	deliver,
+	recipientField: 'order',
+	doneOutcome: 'accepted',
+};

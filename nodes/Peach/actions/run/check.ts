@@ -1,12 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { PeachInputError } from '../../helpers/inputError';
-import type {
-	DeliveringBatchOperation,
-	DeliveringOperation,
-	Delivery,
-	PreparedDeliveries,
-} from '../operation/node.type';
+import type { Delivering, Delivery, PreparedDeliveries } from '../operation/node.type';
 import type { NodeError } from './items';
 import type { RunFailures } from './outcome';
 import { nothingSentError } from './outcome';
@@ -19,7 +14,7 @@ import { nothingSentError } from './outcome';
 /** A delivering run as it goes: the node, the operation, and what failed so far. */
 export interface Run {
 	context: IExecuteFunctions;
-	operation: DeliveringOperation | DeliveringBatchOperation;
+	operation: Delivering;
 	continueOnFail: boolean;
 	failures: RunFailures;
 	asError(caught: unknown, itemIndex: number): NodeError;
@@ -70,7 +65,7 @@ function sharedDeliveryKeys(
 /** Every item read and checked, as deliveries, and the items that cannot be delivered. */
 async function prepareDeliveries(
 	context: IExecuteFunctions,
-	operation: DeliveringOperation | DeliveringBatchOperation,
+	operation: Delivering,
 	itemCount: number,
 ): Promise<PreparedDeliveries<unknown>> {
 	const indexes = Array.from({ length: itemCount }, (_, index) => index);

@@ -1,15 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { PeachInputError } from '../../helpers/inputError';
 import { wasNotSent } from '../../transport/outcome';
 import { DeliveryPermit } from '../../transport/permit';
 import { dryRunOf, requestOptionsOf } from '../../transport/requestOptions';
 import { concurrently } from '../../transport/width';
-import type {
-	DeliveringBatchOperation,
-	DeliveringOperation,
-	Delivery,
-} from '../operation/node.type';
+import type { Delivering, Delivery } from '../operation/node.type';
 import type { Run } from './check';
 import { checkEveryItem, deliveryKeyOf } from './check';
 import { outputsOf } from './delivering.outputs';
@@ -38,10 +33,12 @@ import { ClaimedElsewhere, DeliveryRecord } from './record/record';
  * (5) `follow` runs over what was delivered (e.g. waiting for delivery), and can only add to those
  *     outputs; (6) `outputsOf`: outputs keep the input order, each paired to its input items
  *     (delivering.outputs.ts).
+ * The operation is one object; which of its hooks each step calls is its type's map
+ * (operation/node.type.ts, `Delivering`).
  */
 export async function runDelivering(
 	context: IExecuteFunctions,
-	operation: DeliveringOperation | DeliveringBatchOperation,
+	operation: Delivering,
 	itemCount: number,
 	operationKey: string,
 	continueOnFail: boolean,
@@ -218,7 +215,7 @@ async function deliverOne(
 		record.sent(entry.index, entry.json);
 	} catch (caught) {
 		const error = run.asError(caught, inputs[0]);
-		const notSent = wasNotSent(caught) || caught instanceof PeachInputError;
+		const notSent = wasNotSent(caught);
 		if (notSent) record.notSent(entry.index);
 		else record.unknown(entry.index, error.message);
 		failures.add(inputs, error, notSent);

@@ -1,10 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type {
-	DeliveringBatchOperation,
-	DeliveringOperation,
-	Delivery,
-} from '../operation/node.type';
+import type { Delivering, Delivery } from '../operation/node.type';
 import type { NodeError } from './items';
 import { errorItem, pairedItemOf, toNodeError } from './items';
 import { dryRunView } from './presentation';
@@ -23,8 +19,8 @@ export const DRY_RUN_NOTE =
  */
 export async function dryRunOutputs(
 	context: IExecuteFunctions,
-	operation: DeliveringOperation | DeliveringBatchOperation,
-	preview: NonNullable<DeliveringOperation['preview']>,
+	operation: Delivering,
+	preview: NonNullable<Delivering['preview']>,
 	deliveries: Array<Delivery<unknown>>,
 	failures: Map<number, { inputs: number[]; error: NodeError }>,
 	continueOnFail: boolean,

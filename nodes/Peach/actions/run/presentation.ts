@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { isPlainObject } from '../../helpers/json';
-import type { DeliveringBatchOperation, DeliveringOperation } from '../operation/node.type';
+import type { Delivering, Sight } from '../operation/node.type';
 
 /**
  * The person's view of a delivering operation's outputs: every output leads with what a person
@@ -47,41 +47,50 @@ export interface Presentable {
 	notSent?: boolean;
 }
 
-type Operation = DeliveringOperation | DeliveringBatchOperation;
-
 const text = (value: unknown) =>
 	typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 /**
- * To whom, and the message as the phone shows it, from an operation's preview (`{preview: {to,
- * text}}`, or a broadcast's `{preview: {contacts: [{to, text}]}}`). Pure.
+ * What a Dry Run's preview shows (`{preview: {to, text, fallback}}`, or a broadcast's `{preview:
+ * {contacts: [{to, text}]}}`), as the Sight a real run's operation gives. Pure.
  */
-export function sightOf(
-	previewed: IDataObject | undefined,
-	recipient?: string,
-): { to?: string; message?: string } {
+function sightInPreview(previewed: IDataObject | undefined): Sight {
 	const preview =
 		previewed && isPlainObject(previewed.preview) ? previewed.preview : ({} as IDataObject);
 	const contacts = Array.isArray(preview.contacts) ? preview.contacts.filter(isPlainObject) : [];
 	if (contacts.length) {
 		const [first] = contacts;
-		const more = contacts.length - 1;
-		return {
-			to: `${text(first.to) ?? '?'}${more ? ` and ${more} more` : ''}`,
-			message: text(first.text) || undefined,
-		};
+		return { to: text(first.to) ?? '?', more: contacts.length - 1, message: text(first.text) };
 	}
-	const fallback = isPlainObject(preview.fallback) ? text(preview.fallback.text) : undefined;
-	const message = text(preview.text) || undefined;
 	return {
-		to: text(preview.to) ?? recipient,
-		message:
-			message === undefined
-				? undefined
-				: fallback
-					? `${message}\nIf the app cannot open: ${fallback}`
-					: message,
+		to: text(preview.to),
+		message: text(preview.text),
+		fallback: isPlainObject(preview.fallback) ? text(preview.fallback.text) : undefined,
 	};
+}
+
+/**
+ * To whom (the first of many, and how many more; else the recipient the run knows) and the message,
+ * with what the contact gets when it cannot be shown, as the person's view says them. Pure.
+ */
+function seen(sight: Sight, recipient?: string): { to?: string; message?: string } {
+	const message = sight.message || undefined;
+	return {
+		to:
+			sight.to === undefined
+				? recipient
+				: `${sight.to}${sight.more ? ` and ${sight.more} more` : ''}`,
+		message:
+			message && sight.fallback ? `${message}\nIf the app cannot open: ${sight.fallback}` : message,
+	};
+}
+
+/** To whom, and the message as the phone shows it, from an operation's Dry Run preview. Pure. */
+export function sightOf(
+	previewed: IDataObject | undefined,
+	recipient?: string,
+): { to?: string; message?: string } {
+	return seen(sightInPreview(previewed), recipient);
 }
 
 /** What an earlier try's record says Peach lists of a delivery (`alreadySent.peach`), if anything. */
@@ -126,17 +135,17 @@ export function withPersonView(view: PersonView | IDataObject, json: IDataObject
 	return { ...first, ...json };
 }
 
-/** The message (and recipient) of a plan, from the operation's preview; nothing when it has none. */
+/** The message (and recipient) of a plan, from the operation's `sight`; nothing when it has none. */
 async function sightOfPlan(
 	context: IExecuteFunctions,
-	operation: Operation,
+	operation: Delivering,
 	plan: unknown,
 	itemIndex: number,
 	recipient: string | undefined,
 ): Promise<{ to?: string; message?: string }> {
-	if (!operation.preview || plan === undefined) return { to: recipient };
+	if (!operation.sight || plan === undefined) return { to: recipient };
 	try {
-		return sightOf(await operation.preview.call(context, plan, itemIndex), recipient);
+		return seen(await operation.sight.call(context, plan, itemIndex), recipient);
 	} catch {
 		// The view is a reading aid: what cannot be rendered is left out, the output stays.
 		return { to: recipient };
@@ -145,15 +154,16 @@ async function sightOfPlan(
 
 /**
  * A delivering run's outputs (in output order), each with the person's view first: whom, the
- * message, what happened, Peach's ID. Renders each message from its plan (the template is read
- * once per execution). Pairing, errors and every field stay as they were.
+ * message, what happened, Peach's ID. Each message is rendered from its plan by the operation's
+ * `sight` (never its Dry Run `preview`; the template is read once per execution). Pairing, errors
+ * and every field stay as they were.
  */
 export async function presentDeliveries(
 	context: IExecuteFunctions,
-	operation: Operation,
+	operation: Delivering,
 	outputs: Presentable[],
 ): Promise<INodeExecutionData[]> {
-	const done: Outcome = operation.doneOutcome ?? (operation.preview ? 'queued' : 'accepted');
+	const done: Outcome = operation.doneOutcome ?? (operation.sight ? 'queued' : 'accepted');
 	return await Promise.all(
 		outputs.map(async ({ item, plan, recipient, notSent }) => {
 			const inputs = Array.isArray(item.pairedItem) ? item.pairedItem : [item.pairedItem];

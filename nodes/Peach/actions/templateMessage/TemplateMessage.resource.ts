@@ -1,10 +1,10 @@
 import type { ResourceDefinition } from '../operation/node.type';
-import * as connectToAiAgent from './connectToAiAgent.operation';
+import { connectToAiAgent } from './connectToAiAgent.operation';
 import * as getManyStatuses from './getManyStatuses.operation';
 import * as getStatus from './getStatus.operation';
-import * as send from './send.operation';
-import * as sendAndWait from './sendAndWait/sendAndWait.operation';
-import * as sendAppMessage from './sendAppMessage.operation';
+import { send } from './send.operation';
+import { sendAndWait } from './sendAndWait/sendAndWait.operation';
+import { sendAppMessage } from './sendAppMessage.operation';
 
 export const templateMessage: ResourceDefinition = {
 	displayName: 'Template Message',

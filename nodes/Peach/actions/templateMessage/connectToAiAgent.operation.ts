@@ -10,11 +10,20 @@ import { isSet, requireText } from '../../helpers/fields';
 import { PeachInputError } from '../../helpers/inputError';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
 import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
-import type { OperationOption } from '../operation/node.type';
+import type { DeliveringOperation, OperationOption } from '../operation/node.type';
 import type { TemplateMessagePlan } from './shared';
-import { checkAgainstTemplate } from './shared';
+import {
+	checkAgainstTemplate,
+	deliverTemplateMessage,
+	previewTemplateMessage,
+	recipientOfTemplateMessage,
+	sameTemplateMessage,
+	sightOfTemplateMessage,
+	uploadHeaderFiles,
+	witnessOfTemplateMessage,
+} from './shared';
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Connect to AI Agent',
 	value: 'connectToAiAgent',
 	action: 'Connect a contact to an AI agent',
@@ -22,7 +31,7 @@ export const option: OperationOption = {
 		"Send an approved template to a contact and hand the contact's replies to a Peach AI agent",
 };
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', { required: true, description: 'The approved WhatsApp template to send' }),
 	...templateVariablesFields(),
@@ -85,13 +94,8 @@ export function buildConnectToAiAgentBody(input: {
 	};
 }
 
-export const delivers = true;
-
 /** Reads and checks one item: the body of its request and its header file. */
-export async function prepare(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<TemplateMessagePlan> {
+async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<TemplateMessagePlan> {
 	const additionalFields = parameterOfItem(this, 'additionalFields', itemIndex, {}) as IDataObject;
 	const variables = variablesOfItem(this, itemIndex);
 	const body = buildConnectToAiAgentBody({
@@ -105,11 +109,17 @@ export async function prepare(
 	return { body, headerMedia: await checkAgainstTemplate(this, itemIndex, body, variables) };
 }
 
-export {
-	deliverTemplateMessage as deliver,
-	previewTemplateMessage as preview,
-	recipientOfTemplateMessage as recipientOf,
-	sameTemplateMessage as sameDelivery,
-	uploadHeaderFiles as stage,
-	witnessOfTemplateMessage as witnessOf,
-} from './shared';
+/** Template Message → Connect to AI Agent: a template message that hands the replies to an agent. */
+export const connectToAiAgent: DeliveringOperation<TemplateMessagePlan> = {
+	option,
+	properties,
+	delivers: true,
+	prepare,
+	recipientOf: recipientOfTemplateMessage,
+	preview: previewTemplateMessage,
+	sameDelivery: sameTemplateMessage,
+	witnessOf: witnessOfTemplateMessage,
+	stage: uploadHeaderFiles,
+	deliver: deliverTemplateMessage,
+	sight: sightOfTemplateMessage,
+};

@@ -11,12 +11,22 @@ import {
 	replyAutomationOfItem,
 	variablesOfItem,
 } from '../item/itemParameters';
-import type { OperationOption } from '../operation/node.type';
+import type { DeliveringOperation, OperationOption } from '../operation/node.type';
 import type { TemplateMessagePlan } from './shared';
-import { buildSendTemplateMessageBody, checkAgainstTemplate } from './shared';
-import { MAX_WAIT_SECONDS, waitSecondsOf } from './send.waitForDelivery';
+import {
+	buildSendTemplateMessageBody,
+	checkAgainstTemplate,
+	deliverTemplateMessage,
+	previewTemplateMessage,
+	recipientOfTemplateMessage,
+	sameTemplateMessage,
+	sightOfTemplateMessage,
+	uploadHeaderFiles,
+	witnessOfTemplateMessage,
+} from './shared';
+import { followDeliveries, MAX_WAIT_SECONDS, waitSecondsOf } from './send.waitForDelivery';
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Send',
 	value: 'send',
 	action: 'Send a template message',
@@ -24,7 +34,7 @@ export const option: OperationOption = {
 		'Send an approved WhatsApp template to one contact by phone number; Peach queues it and returns an event ID',
 };
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', {
 		required: true,
@@ -114,17 +124,15 @@ export const properties: INodeProperties[] = [
  * One send, read and checked: the request body, the header file (From a Binary Field) and, with
  * Wait for Delivery, how long to wait.
  */
-export interface SendPlan extends TemplateMessagePlan {
+interface SendPlan extends TemplateMessagePlan {
 	waitSeconds?: number;
 }
-
-export const delivers = true;
 
 /**
  * Reads and checks one item's parameters (only those of the chosen variables mode); a header file
  * is checked against the template's header kind.
  */
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SendPlan> {
+async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<SendPlan> {
 	const additionalFields = parameterOfItem(this, 'additionalFields', itemIndex, {}) as IDataObject;
 	const variables = variablesOfItem(this, itemIndex);
 	const body = buildSendTemplateMessageBody(
@@ -147,14 +155,21 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 }
 
-export {
-	deliverTemplateMessage as deliver,
-	previewTemplateMessage as preview,
-	recipientOfTemplateMessage as recipientOf,
-	sameTemplateMessage as sameDelivery,
-	uploadHeaderFiles as stage,
-	witnessOfTemplateMessage as witnessOf,
-} from './shared';
-
-/** Wait for Delivery, after every item was sent: each message's status until it is final. */
-export { followDeliveries as follow } from './send.waitForDelivery';
+/**
+ * Template Message → Send: one template message per item, checked against its template first; with
+ * Wait for Delivery, each message's status is followed until it is final (`follow`).
+ */
+export const send: DeliveringOperation<SendPlan> = {
+	option,
+	properties,
+	delivers: true,
+	prepare,
+	recipientOf: recipientOfTemplateMessage,
+	preview: previewTemplateMessage,
+	sameDelivery: sameTemplateMessage,
+	witnessOf: witnessOfTemplateMessage,
+	stage: uploadHeaderFiles,
+	deliver: deliverTemplateMessage,
+	follow: followDeliveries,
+	sight: sightOfTemplateMessage,
+};

@@ -11,7 +11,7 @@ import { previewTemplate } from '../../helpers/templatePreview';
 import { postDelivery } from '../../transport/request';
 import { liquidValuesOf, parameterOfItem, variablesOfItem } from '../item/itemParameters';
 import { checkTemplateBeforeSend, refuseEmptyVariables } from '../templateSend/templateCheck';
-import type { OperationOption } from '../operation/node.type';
+import type { DeliveringOperation, OperationOption, Sight } from '../operation/node.type';
 import { apiPath } from '../../transport/path';
 
 /**
@@ -27,7 +27,7 @@ export const APP_MESSAGE = {
 	fallbackTemplate: 'whats_app_template_id',
 } as const;
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Send App Message',
 	value: 'sendAppMessage',
 	action: 'Send an app message',
@@ -35,7 +35,7 @@ export const option: OperationOption = {
 		'Send a Peach app (flow) to a contact, with a fallback template for when the 24-hour reply window is closed',
 };
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	phoneNumberField,
 	{
 		displayName: 'App ID',
@@ -101,13 +101,11 @@ export function buildSendAppMessageBody(input: {
 	};
 }
 
-export const delivers = true;
-
 /**
  * Reads and checks one item; the body of its request. With a Fallback Template, every variable of
  * that template needs a value among the Variables (the contact may get the template instead).
  */
-export async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+async function prepare(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const fallback = parameterOfItem(this, 'useFallbackTemplate', itemIndex, false) as boolean;
 	const templateId = fallback
 		? parameterOfItem(this, 'templateId', itemIndex, '', { extractValue: true })
@@ -134,18 +132,33 @@ export async function prepare(this: IExecuteFunctions, itemIndex: number): Promi
 	return body;
 }
 
-export { recipientOfEvent as recipientOf } from '../../helpers/contact';
-
-export const deliver = readAgainWhenRefused(
+const deliver = readAgainWhenRefused(
 	postDelivery((body: IDataObject) => ({ path: apiPath`/events`, body })),
 	(body) => (body[APP_MESSAGE.block] as IDataObject)[APP_MESSAGE.fallbackTemplate],
 );
+
+/** What the contact sees first: the app opening (its screens are Peach's, not shown here). */
+const appOpens = (app: string) =>
+	`The app ${app} opens in WhatsApp (its screens are Peach's; not shown here).`;
+
+/** With a Fallback Template: that template as the phone would show it (read once per execution). */
+async function fallbackOf(
+	context: IExecuteFunctions,
+	block: IDataObject,
+	itemIndex: number,
+): Promise<IDataObject | undefined> {
+	const fallbackId = block[APP_MESSAGE.fallbackTemplate];
+	if (typeof fallbackId !== 'string') return undefined;
+	const template = await templateOf(context, fallbackId, itemIndex);
+	const values = block[APP_MESSAGE.variables];
+	return previewTemplate(template, fallbackId, isPlainObject(values) ? values : undefined);
+}
 
 /**
  * Dry Run: the request, and what the contact would get: the app (its screens are Peach's, not shown
  * here) and, with a Fallback Template, that template as the phone would show it.
  */
-export async function preview(
+async function preview(
 	this: IExecuteFunctions,
 	body: IDataObject,
 	itemIndex: number,
@@ -153,18 +166,34 @@ export async function preview(
 	const block = body[APP_MESSAGE.block] as IDataObject;
 	const contact = isPlainObject(body.contact) ? body.contact : {};
 	const app = String(block[APP_MESSAGE.id]);
-	const shown: IDataObject = {
-		to: contact.phone_number,
-		app,
-		text: `The app ${app} opens in WhatsApp (its screens are Peach's; not shown here).`,
-	};
-	const fallbackId = block[APP_MESSAGE.fallbackTemplate];
-	if (typeof fallbackId === 'string') {
-		const template = await templateOf(this, fallbackId, itemIndex);
-		const values = block[APP_MESSAGE.variables];
-		shown.fallback = {
-			...previewTemplate(template, fallbackId, isPlainObject(values) ? values : undefined),
-		};
-	}
+	const shown: IDataObject = { to: contact.phone_number, app, text: appOpens(app) };
+	const fallback = await fallbackOf(this, block, itemIndex);
+	if (fallback) shown.fallback = { ...fallback };
 	return { wouldSend: deliver.wouldSend(body), preview: shown };
 }
+
+/** After the send: the app opening, and the fallback template as the phone shows it. */
+async function sight(
+	this: IExecuteFunctions,
+	body: IDataObject,
+	itemIndex: number,
+): Promise<Sight> {
+	const block = body[APP_MESSAGE.block] as IDataObject;
+	const fallback = await fallbackOf(this, block, itemIndex);
+	return {
+		message: appOpens(String(block[APP_MESSAGE.id])),
+		fallback: fallback?.text as string | undefined,
+	};
+}
+
+/** Template Message → Send App Message: a Peach app opened in WhatsApp, with a fallback template. */
+export const sendAppMessage: DeliveringOperation<IDataObject> = {
+	option,
+	properties,
+	delivers: true,
+	prepare,
+	recipientOf: recipientOfEvent,
+	preview,
+	deliver,
+	sight,
+};

@@ -6,7 +6,7 @@ import { isSet, requireText } from '../../helpers/fields';
 import { isPlainObject } from '../../helpers/json';
 import { omitEmpty } from '../../helpers/payload';
 import { normalizeBusinessPhoneNumber } from '../../helpers/phone';
-import { previewTemplate } from '../../helpers/templatePreview';
+import { previewTemplate, renderTemplate } from '../../helpers/templatePreview';
 import { toFutureUtcTimestamp, validateTimeOfDay, validateTimeZone } from '../../helpers/time';
 import { postDelivery } from '../../transport/request';
 import type { HeaderMedia } from '../templateSend/headerMedia';
@@ -17,7 +17,7 @@ import {
 	uploadHeaderMedia,
 	withHeaderMedia,
 } from '../templateSend/headerMedia';
-import type { Delivery, DeliveryPermit, PreparedDeliveries } from '../operation/node.type';
+import type { Delivery, DeliveryPermit, PreparedDeliveries, Sight } from '../operation/node.type';
 import type { VariablesToCheck } from '../templateSend/templateCheck';
 import { checkTemplateBeforeSend } from '../templateSend/templateCheck';
 import { apiPath } from '../../transport/path';
@@ -122,10 +122,10 @@ export async function checkAgainstTemplate(
  * The operations' `stage`: uploads the header files of the sends still to make, once per distinct
  * file; a send whose file could not be uploaded is not made.
  */
-export async function uploadHeaderFiles(
+export async function uploadHeaderFiles<Plan extends TemplateMessagePlan>(
 	this: IExecuteFunctions,
-	deliveries: Array<Delivery<TemplateMessagePlan>>,
-): Promise<PreparedDeliveries<TemplateMessagePlan>> {
+	deliveries: Array<Delivery<Plan>>,
+): Promise<PreparedDeliveries<Plan>> {
 	const failed = await uploadHeaderMedia(
 		this,
 		deliveries.flatMap(({ inputs, plan }) =>
@@ -175,6 +175,25 @@ export async function deliverTemplateMessage(
 }
 
 /**
+ * The template of a message (read once per execution) and the values that fill it as the phone
+ * shows them: a header file from a binary field by its name.
+ */
+async function filledTemplate(
+	context: IExecuteFunctions,
+	plan: TemplateMessagePlan,
+	itemIndex: number,
+): Promise<{ template: IDataObject; templateId: string; values: IDataObject }> {
+	const message = isPlainObject(plan.body.template_message) ? plan.body.template_message : {};
+	const templateId = String(message.whats_app_template_id);
+	const template = await templateOf(context, templateId, itemIndex);
+	const values: IDataObject = isPlainObject(message.liquid_values)
+		? { ...message.liquid_values }
+		: {};
+	if (plan.headerMedia) values.header_media = { filename: plan.headerMedia.file.fileName };
+	return { template, templateId, values };
+}
+
+/**
  * Dry Run of Send, Send and Wait and Connect to AI Agent: the request the send would make, and the
  * message as the contact's phone would show it (a Dry Run reads the template afresh).
  */
@@ -186,13 +205,7 @@ export async function previewTemplateMessage(
 	const wouldSend = sendEvent.wouldSend(
 		withHeaderFile(plan.body, plan.headerMedia && notYetUploaded(plan.headerMedia)),
 	);
-	const message = isPlainObject(plan.body.template_message) ? plan.body.template_message : {};
-	const templateId = String(message.whats_app_template_id);
-	const template = await templateOf(this, templateId, itemIndex);
-	const values: IDataObject = isPlainObject(message.liquid_values)
-		? { ...message.liquid_values }
-		: {};
-	if (plan.headerMedia) values.header_media = { filename: plan.headerMedia.file.fileName };
+	const { template, templateId, values } = await filledTemplate(this, plan, itemIndex);
 	const contact = isPlainObject(plan.body.contact) ? plan.body.contact : {};
 	return {
 		wouldSend,
@@ -201,6 +214,16 @@ export async function previewTemplateMessage(
 			...previewTemplate(template, templateId, values),
 		},
 	};
+}
+
+/** After a send: the message as the contact's phone shows it, for the output's view. */
+export async function sightOfTemplateMessage(
+	this: IExecuteFunctions,
+	plan: TemplateMessagePlan,
+	itemIndex: number,
+): Promise<Sight> {
+	const { template, values } = await filledTemplate(this, plan, itemIndex);
+	return { message: renderTemplate(template, values).text };
 }
 
 /** Messages to the same contact are sent one after another, in input order. */

@@ -7,14 +7,28 @@ import { locator } from '../../../descriptions/locator';
 import { headerMediaFields } from '../../../descriptions/headerMedia';
 import { templateVariablesFields } from '../../../descriptions/templateVariables';
 import { isPlainObject } from '../../../helpers/json';
-import type { Delivered, OperationOption, PreparedDeliveries } from '../../operation/node.type';
+import type {
+	Delivered,
+	DeliveringBatchOperation,
+	OperationOption,
+	PreparedDeliveries,
+	Sight,
+} from '../../operation/node.type';
 import { rememberWait } from './link';
-import { previewTemplateMessage, sameTemplateMessage } from '../shared';
+import {
+	deliverTemplateMessage,
+	previewTemplateMessage,
+	recipientOfTemplateMessage,
+	sameTemplateMessage,
+	sightOfTemplateMessage,
+	uploadHeaderFiles,
+	witnessOfTemplateMessage,
+} from '../shared';
 import { responseProperties } from './response.description';
 import type { WaitPlan } from './setup';
 import { prepareWait } from './setup';
 
-export const option: OperationOption = {
+const option: OperationOption = {
 	name: 'Send and Wait for Response',
 	value: SEND_AND_WAIT_OPERATION,
 	action: 'Send a template message and wait for approval or an answer',
@@ -22,7 +36,7 @@ export const option: OperationOption = {
 		'Send an approved template with a link to an answer page (approve/decline, a written answer, or a form) and pause the workflow until the contact answers. Works outside the 24-hour window.',
 };
 
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	phoneNumberField,
 	locator('template', {
 		required: true,
@@ -98,15 +112,12 @@ export const properties: INodeProperties[] = [
 	additionalFieldsCollection([businessPhoneNumberField()]),
 ];
 
-export const delivers = true;
-export const batch = true;
-
 /**
  * Send and Wait asks once per execution of the node, for its first input item, as n8n's own Send
  * and Wait nodes do (n8n says so under the output when there are more): that item is read and
  * checked (setup.ts), the others are not asked.
  */
-export async function prepareBatch(
+async function prepareBatch(
 	this: IExecuteFunctions,
 	itemIndexes: number[],
 ): Promise<PreparedDeliveries<WaitPlan>> {
@@ -121,13 +132,6 @@ export async function prepareBatch(
 		return { deliveries: [], problems: [{ itemIndex: first, error: error as Error }] };
 	}
 }
-
-export {
-	deliverTemplateMessage as deliver,
-	recipientOfTemplateMessage as recipientOf,
-	uploadHeaderFiles as stage,
-	witnessOfTemplateMessage as witnessOf,
-} from '../shared';
 
 /** Every text in `value` with the answer link shown as [answer link]. Pure. */
 function withoutLink(value: unknown, link: string): unknown {
@@ -145,7 +149,7 @@ function withoutLink(value: unknown, link: string): unknown {
  * there as [answer link]: whoever can read the output (or the output of a real run, which shows
  * the message too) must not be able to answer with it.
  */
-export async function preview(
+async function preview(
 	this: IExecuteFunctions,
 	plan: WaitPlan,
 	itemIndex: number,
@@ -154,11 +158,17 @@ export async function preview(
 	return { ...json, preview: withoutLink(json.preview, plan.linkValue) as IDataObject };
 }
 
+/** After the send: the message as the phone shows it, the link there as [answer link] too. */
+async function sight(this: IExecuteFunctions, plan: WaitPlan, itemIndex: number): Promise<Sight> {
+	const { message = '' } = await sightOfTemplateMessage.call(this, plan, itemIndex);
+	return { message: withoutLink(message, plan.linkValue) as string };
+}
+
 /**
  * What the question sends, between tries: the message without its answer link, which names this
  * execution and this wait (a Retry makes another).
  */
-export function sameDelivery(plan: WaitPlan): IDataObject {
+function sameDelivery(plan: WaitPlan): IDataObject {
 	const same = sameTemplateMessage(plan);
 	return JSON.parse(
 		JSON.stringify(same, (_key, value: unknown) =>
@@ -173,7 +183,7 @@ export function sameDelivery(plan: WaitPlan): IDataObject {
  * Wait Time runs out, n8n goes on with the node's input items, as for every Send and Wait node (they
  * have no `data`). A question an earlier try sent is not waited for.
  */
-export async function follow(
+async function follow(
 	this: IExecuteFunctions,
 	delivered: Array<Delivered<WaitPlan>>,
 ): Promise<void> {
@@ -196,3 +206,23 @@ export async function follow(
 		}
 	}
 }
+
+/**
+ * Template Message → Send and Wait: one question, for the first input item, then the execution
+ * waits for its answer (`follow`).
+ */
+export const sendAndWait: DeliveringBatchOperation<WaitPlan> = {
+	option,
+	properties,
+	delivers: true,
+	batch: true,
+	prepareBatch,
+	recipientOf: recipientOfTemplateMessage,
+	preview,
+	sameDelivery,
+	witnessOf: witnessOfTemplateMessage,
+	stage: uploadHeaderFiles,
+	deliver: deliverTemplateMessage,
+	follow,
+	sight,
+};
