@@ -633,6 +633,18 @@ export class N8nClient {
 		}
 	}
 
+	/**
+	 * Starts the workflow as the editor's Execute workflow does (n8n 2.x reads the trigger to start
+	 * from; 1.x also needs the workflow), without waiting for it.
+	 */
+	async runManually(workflowId: string, triggerName: string): Promise<void> {
+		const workflowData = await this.rest('GET', `/workflows/${workflowId}`);
+		await this.rest('POST', `/workflows/${workflowId}/run`, {
+			workflowData,
+			triggerToStartFrom: { name: triggerName },
+		});
+	}
+
 	/** Waits until the workflow has at least `count` finished executions, newest first. */
 	async waitForExecutions(workflowId: string, count: number, timeoutMs = 20_000): Promise<Json[]> {
 		const deadline = Date.now() + timeoutMs;

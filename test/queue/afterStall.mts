@@ -7,7 +7,6 @@
  * made makes every one once.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 
 import {
 	codeNode,
@@ -24,11 +23,14 @@ import { paidOrder } from './money.mts';
 import {
 	addFault,
 	executionOf,
+	kill,
 	N8N_1,
+	queuedPerPhone,
 	type RecoveryContext,
 	sendsSince,
 	sendWithConcurrency,
 	sleep,
+	workerRunning,
 } from './recovery.mts';
 
 const CONTACTS = 300;
@@ -79,12 +81,7 @@ async function crashAt(
 	const began = Date.now();
 	while (made() < count && Date.now() - began < 180_000) await sleep(50);
 	const [executionId] = await q.client.executionIds(workflow.workflowId);
-	const running = q.workers.find((worker) =>
-		readFileSync(worker.logFile, 'utf8').includes(`execution ${executionId}`),
-	);
-	assert(running, `no worker log names execution ${executionId}`);
-	await running.kill();
-	q.workers.splice(q.workers.indexOf(running), 1);
+	await kill(q, workerRunning(q, executionId));
 	return executionId;
 }
 
@@ -128,11 +125,8 @@ async function runExample(q: RecoveryContext, since: string, phones: string[], o
 	});
 	const workflowId = await q.client.createWorkflow({ ...example, nodes });
 	const trigger = nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
-	const workflowData = await q.client.rest('GET', `/workflows/${workflowId}`);
-	await q.client.rest('POST', `/workflows/${workflowId}/run`, {
-		workflowData,
-		triggerToStartFrom: { name: trigger?.name },
-	});
+	assert(trigger, `examples/${EXAMPLE}: no Manual Trigger`);
+	await q.client.runManually(workflowId, String(trigger.name));
 	const [execution] = await q.client.waitForExecutions(workflowId, 1, 120_000);
 	assertEqual(execution.status, 'success', 'the example');
 	return execution;
@@ -140,11 +134,7 @@ async function runExample(q: RecoveryContext, since: string, phones: string[], o
 
 /** Per key, how many: the phones' queued template messages, the orders' refunds since `since`. */
 function madeAtPeach(q: RecoveryContext, phones: string[], orders: string[], since: string) {
-	const messages = new Map(phones.map((phone) => [phone, 0]));
-	for (const message of q.sandbox.state.templateMessages) {
-		const phone = String(message.phone_number);
-		if (messages.has(phone)) messages.set(phone, (messages.get(phone) ?? 0) + 1);
-	}
+	const messages = queuedPerPhone(q, phones);
 	const refunds = new Map(
 		orders.map((id) => {
 			const order = q.sandbox.state.orders.find((candidate) => candidate.id === id);

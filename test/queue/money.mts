@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 
 import { type Json, log, N8N_VERSION, nodeRuns, peachNode, webhookNode } from '../e2e/n8n.mts';
 import { assert, assertEqual, pool } from '../e2e/suite.mts';
-import { addFault, executionOf, outcomes, type RecoveryContext, sleep } from './recovery.mts';
+import { addFault, executionOf, kill, outcomes, type RecoveryContext, sleep } from './recovery.mts';
 
 const N8N_1 = N8N_VERSION.startsWith('1.');
 type Kind = 'refund' | 'create' | 'launch' | 'trigger';
@@ -211,8 +211,7 @@ export const moneyChecks: Array<{ name: string; fn: (q: RecoveryContext) => Prom
 				const killAfter = 800 + Math.floor(random() * 4000);
 				await sleep(killAfter);
 				const victim = q.workers[Math.floor(random() * q.workers.length)];
-				await victim.kill();
-				q.workers.splice(q.workers.indexOf(victim), 1);
+				await kill(q, victim);
 				// Read after the kill: a job it took just before names its execution there too.
 				const victimLog = readFileSync(victim.logFile, 'utf8');
 				// Another worker starts in its place while the crashed executions are retried.

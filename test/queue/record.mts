@@ -14,7 +14,6 @@ import {
 	type Json,
 	log,
 	N8N_VERSION,
-	type N8nInstance,
 	nodeOutputs,
 	nodeRuns,
 	peachNode,
@@ -26,30 +25,18 @@ import {
 	addFault,
 	CONCURRENCY,
 	executionOf,
+	kill,
 	more,
 	outcomes,
+	queuedPerPhone,
 	type RecoveryContext,
 	sendsSince,
 	sendWithConcurrency,
 	sleep,
+	workerRunning,
 } from './recovery.mts';
 
 const N8N_1 = N8N_VERSION.startsWith('1.');
-
-/** The worker whose log names the execution: the one running it. */
-function workerRunning(q: RecoveryContext, executionId: string): N8nInstance {
-	const running = q.workers.find((worker) =>
-		readFileSync(worker.logFile, 'utf8').includes(`execution ${executionId}`),
-	);
-	assert(running, `no worker log names execution ${executionId}`);
-	return running;
-}
-
-/** Kills a worker (kill -9); run.mts starts another in its place after the check. */
-async function kill(q: RecoveryContext, worker: N8nInstance): Promise<void> {
-	await worker.kill();
-	q.workers.splice(q.workers.indexOf(worker), 1);
-}
 
 /** Creates and activates a workflow; its webhook's path. */
 async function activate(q: RecoveryContext, name: string, nodes: Json[], connections: Json) {
@@ -104,16 +91,6 @@ const unknownPhones = (output: Json[]) =>
 			.filter((recipient) => recipient !== undefined)
 			.map(String),
 	);
-
-/** Per phone, the template messages Peach (the sandbox) queued. */
-function queuedPerPhone(q: RecoveryContext, phones: string[]): Map<string, number> {
-	const counts = new Map(phones.map((phone) => [phone, 0]));
-	for (const message of q.sandbox.state.templateMessages) {
-		const phone = String(message.phone_number);
-		if (counts.has(phone)) counts.set(phone, (counts.get(phone) ?? 0) + 1);
-	}
-	return counts;
-}
 
 /** Waits until `count` sends reached the sandbox since `from`, for at most `ms`. */
 async function untilSends(q: RecoveryContext, from: number, count: number, ms = 180_000) {

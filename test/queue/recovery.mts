@@ -88,6 +88,31 @@ export async function sendWorkflow(
 	return { workflowId, path, phones, nodes, connections, name };
 }
 
+/** The worker whose log names the execution: the one running it. */
+export function workerRunning(q: RecoveryContext, executionId: string): N8nInstance {
+	const running = q.workers.find((worker) =>
+		readFileSync(worker.logFile, 'utf8').includes(`execution ${executionId}`),
+	);
+	assert(running, `no worker log names execution ${executionId}`);
+	return running;
+}
+
+/** Kills a worker (kill -9); run.mts starts another in its place after the check. */
+export async function kill(q: RecoveryContext, worker: N8nInstance): Promise<void> {
+	await worker.kill();
+	q.workers.splice(q.workers.indexOf(worker), 1);
+}
+
+/** Per phone, the template messages Peach (the sandbox) queued. */
+export function queuedPerPhone(q: RecoveryContext, phones: string[]): Map<string, number> {
+	const counts = new Map(phones.map((phone) => [phone, 0]));
+	for (const message of q.sandbox.state.templateMessages) {
+		const phone = String(message.phone_number);
+		if (counts.has(phone)) counts.set(phone, (counts.get(phone) ?? 0) + 1);
+	}
+	return counts;
+}
+
 export async function addFault(q: RecoveryContext, fault: Fault) {
 	q.sandbox.faults.push({ method: 'POST', ...fault });
 }
@@ -275,14 +300,10 @@ export const recoveryChecks: Array<{ name: string; fn: (q: RecoveryContext) => P
 			const started = Date.now();
 			while (sendsSoFar() < q.items / 4 && Date.now() - started < 120_000) await sleep(50);
 			const [executionId] = await q.client.executionIds(workflow.workflowId);
-			const running = q.workers.find((worker) =>
-				readFileSync(worker.logFile, 'utf8').includes(`execution ${executionId}`),
-			);
-			assert(running, `no worker log names execution ${executionId}`);
+			const running = workerRunning(q, executionId);
 			const atKill = sendsSoFar();
 			log(`      ${atKill} sends made: killing the worker running execution ${executionId}`);
-			await running.kill();
-			q.workers.splice(q.workers.indexOf(running), 1);
+			await kill(q, running);
 			// What n8n shows, until it shows the execution crashed or 20 s passed (measured on n8n 2.40.7:
 			// "running" until its stall check, about 80 s after the kill; then "error", with the execution's
 			// data replaced, so that a Retry runs no node). Then the editor's Retry endpoint is called.

@@ -44,12 +44,7 @@ async function runExample(ctx: Context, example: Example, workflowId: string, se
 			(node) => node.type === 'n8n-nodes-base.manualTrigger',
 		);
 		assert(trigger, `${example.file}: no Manual Trigger`);
-		// The editor's Execute workflow: n8n 2.x reads the trigger to start from; 1.x also needs the workflow.
-		const workflowData = await ctx.client.rest('GET', `/workflows/${workflowId}`);
-		await ctx.client.rest('POST', `/workflows/${workflowId}/run`, {
-			workflowData,
-			triggerToStartFrom: { name: trigger.name },
-		});
+		await ctx.client.runManually(workflowId, String(trigger.name));
 		const [execution] = await ctx.client.waitForExecutions(workflowId, 1, 90_000);
 		return execution;
 	}

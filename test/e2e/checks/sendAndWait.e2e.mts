@@ -123,11 +123,7 @@ function approvalWorkflow(
 /** Starts the workflow as the editor's Execute workflow does; returns the execution once it waits. */
 async function startWaiting(ctx: Context, workflow: ReturnType<typeof approvalWorkflow>) {
 	const workflowId = await ctx.client.createWorkflow(workflow);
-	const workflowData = await ctx.client.rest('GET', `/workflows/${workflowId}`);
-	await ctx.client.rest('POST', `/workflows/${workflowId}/run`, {
-		workflowData,
-		triggerToStartFrom: { name: MANUAL },
-	});
+	await ctx.client.runManually(workflowId, MANUAL);
 	const execution = await waitForStatus(ctx, workflowId, ['waiting']);
 	return { workflowId, execution };
 }
@@ -478,11 +474,7 @@ export const sendAndWaitChecks: Check[] = [
 			const workflow = approvalWorkflow(ctx, 'e2e send and wait localhost link', phone, {});
 			(workflow.nodes[1] as Json).credentials = { peachMessagingApi: elsewhere };
 			const workflowId = await ctx.client.createWorkflow(workflow);
-			const workflowData = await ctx.client.rest('GET', `/workflows/${workflowId}`);
-			await ctx.client.rest('POST', `/workflows/${workflowId}/run`, {
-				workflowData,
-				triggerToStartFrom: { name: MANUAL },
-			});
+			await ctx.client.runManually(workflowId, MANUAL);
 			const failed = await waitForStatus(ctx, workflowId, ['error', 'success', 'waiting']);
 			assertEqual(failed.status, 'error', 'execution status');
 			const error = nodeError(failed, 'Ask on WhatsApp');
@@ -625,11 +617,7 @@ export const sendAndWaitChecks: Check[] = [
 						},
 					},
 				});
-				const workflowData = await ctx.client.rest('GET', `/workflows/${workflowId}`);
-				await ctx.client.rest('POST', `/workflows/${workflowId}/run`, {
-					workflowData,
-					triggerToStartFrom: { name: MANUAL },
-				});
+				await ctx.client.runManually(workflowId, MANUAL);
 				const waiting = await waitForStatus(ctx, workflowId, ['waiting', 'error', 'success']);
 				assertEqual(waiting.status, 'waiting', 'the agent waits for the person');
 				assert(!ranNodes(waiting).includes('Calculator'), 'the gated tool ran before the answer');
