@@ -11,6 +11,9 @@
 set -euo pipefail
 
 N8N_VERSION="${PEACH_E2E_N8N_VERSION:-2.40.7}"
+# A release that pins @n8n/* versions the registry lacks gets the nearest published ones (written by
+# test/tools/nearest-pins.mjs; docs/compatibility/versions.md says which release and what).
+PINS="$(cd "$(dirname "$0")" && pwd)/n8n-pins/$N8N_VERSION.json"
 NODE_MAJOR="${PEACH_E2E_NODE_MAJOR:-24}"
 CACHE_ROOT="${PEACH_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-peach}"
 HOST="$CACHE_ROOT/n8n-$N8N_VERSION-node$NODE_MAJOR"
@@ -134,6 +137,13 @@ install_n8n() {
 	# from a registry-only machine): its hosts get the registry's last xlsx release instead.
 	local overrides='"linkedom":"0.18.12"'
 	case "$N8N_VERSION" in 1.*) overrides="$overrides,\"xlsx\":\"0.18.5\"" ;; esac
+	if [ -f "$PINS" ]; then
+		overrides="$overrides$("$NODE_DIR/bin/node" -e '
+			const pins = require(process.argv[1]);
+			for (const [name, { use }] of Object.entries(pins)) process.stdout.write(`,"${name}":"${use}"`);
+		' "$PINS")"
+		echo "overriding the pins the registry lacks ($PINS): $overrides"
+	fi
 	cat >package.json <<JSON
 {"name":"n8n-host","private":true,
  "dependencies":{"n8n":"$N8N_VERSION"},
