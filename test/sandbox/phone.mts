@@ -112,8 +112,11 @@ export function formOf(html: string) {
 		}),
 	);
 	const textarea = /<textarea\b([^>]*)>/i.exec(form[1]);
+	const tag = /^<form\b[^>]*>/i.exec(form[0])?.[0] ?? '';
 	return {
 		buttons,
+		/** The form's enctype: a browser posts multipart/form-data when the form says so. */
+		multipart: attribute(tag, 'enctype')?.toLowerCase() === 'multipart/form-data',
 		textField: textarea ? attribute(textarea[1], 'name') : undefined,
 		inputs: labelledInputs(form[1]),
 	};
@@ -210,14 +213,15 @@ export async function answer(
 		if (!button) throw new Error(`the page has no button "${input.choice}"`);
 		if (button.name) fields.set(button.name, button.value ?? '');
 	}
-	// A form without `action` posts to the page's own URL.
+	// A form without `action` posts to the page's own URL, encoded as its enctype says.
+	const multipart = new FormData();
+	fields.forEach((value, name) => multipart.append(name, value));
 	const sent = await fetch(url, {
 		method: 'POST',
-		headers: {
-			'Content-Type': 'application/x-www-form-urlencoded',
-			'User-Agent': PHONE_USER_AGENT,
-		},
-		body: fields.toString(),
+		headers: form.multipart
+			? { 'User-Agent': PHONE_USER_AGENT }
+			: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': PHONE_USER_AGENT },
+		body: form.multipart ? multipart : fields.toString(),
 	});
 	return {
 		url,

@@ -22,7 +22,7 @@ const FORM = `<form method="post">
 /** A page behind a link: records every request; its GET shows a form, its POST records the answer. */
 const page = {
 	url: '',
-	hits: [] as Array<{ method: string; agent: string; body: string }>,
+	hits: [] as Array<{ method: string; agent: string; type?: string; body: string }>,
 	close: async () => undefined as void,
 };
 beforeAll(async () => {
@@ -33,6 +33,7 @@ beforeAll(async () => {
 			page.hits.push({
 				method: String(req.method),
 				agent: String(req.headers['user-agent']),
+				type: req.headers['content-type'],
 				body,
 			});
 			res.writeHead(200, { 'Content-Type': 'text/html' });
@@ -41,7 +42,12 @@ beforeAll(async () => {
 					? '<p>recorded</p>'
 					: req.url?.startsWith('/form')
 						? FORM
-						: '<form method="post"><button class="a" type="submit" name="approved" value="true">Approve</button><button type="submit" name="approved" value="false">Decline</button></form>',
+						: req.url?.startsWith('/multipart')
+							? FORM.replace(
+									'<form method="post">',
+									'<form method="post" enctype="multipart/form-data">',
+								)
+							: '<form method="post"><button class="a" type="submit" name="approved" value="true">Approve</button><button type="submit" name="approved" value="false">Decline</button></form>',
 			);
 		});
 	});
@@ -216,6 +222,24 @@ describe("the contact's phone", () => {
 		expect(unknown.json.message).toBe(
 			'the page has no field "Colour" (it has Amount & tax, Reason, Notify)',
 		);
+	});
+
+	it('a form whose enctype is multipart/form-data is posted multipart, as a browser posts it', async () => {
+		page.hits.length = 0;
+		await send('+919900000008', page.url.replace('/wait/', '/multipart/'));
+		const filled = await t.api('POST', '/__sandbox/phone/answer', {
+			phone: '+919900000008',
+			fields: { 'Amount & tax': '120.50', Reason: 'Lost', Notify: ['A', 'B'] },
+		});
+		expect(filled.json).toMatchObject({ answered: true, status: 200 });
+		const posted = page.hits[1];
+		expect(posted.type).toMatch(/^multipart\/form-data; boundary=/);
+		const fields = await new Response(posted.body, {
+			headers: { 'content-type': String(posted.type) },
+		}).formData();
+		expect(fields.getAll('field-0')).toEqual(['120.50']);
+		expect(fields.getAll('field-1')).toEqual(['Lost']);
+		expect(fields.getAll('field-2')).toEqual(['A', 'B']);
 	});
 
 	it('a media header shows as the file that came with the message: its kind and name', async () => {

@@ -34,6 +34,46 @@ function parsedForm(encoded: string): IDataObject {
 	return body;
 }
 
+/**
+ * A form body as n8n parses multipart/form-data (webhooks/webhook-form-data.ts, 2.40 and 2.41:
+ * formidable with `multiples`, then a name posted once a value, more than once a list): `{ data, files }`.
+ * The body goes over the wire as a browser encodes it and is read back by the standard parser.
+ */
+async function parsedMultipart(form: Array<[string, string]>) {
+	const posted = new FormData();
+	for (const [name, value] of form) posted.append(name, value);
+	const wire = new Response(posted);
+	const contentType = String(wire.headers.get('content-type'));
+	const bytes = await wire.arrayBuffer();
+	const data: Record<string, string | string[]> = {};
+	const parsed = await new Response(bytes, {
+		headers: { 'content-type': contentType },
+	}).formData();
+	parsed.forEach((value, name) => {
+		const before = data[name];
+		const text = String(value);
+		data[name] =
+			before === undefined ? text : [...(Array.isArray(before) ? before : [before]), text];
+	});
+	return {
+		body: { data, files: {} } as IDataObject,
+		headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) },
+	};
+}
+
+/** A form as a browser posts it, encoded as the page's form says: multipart for a Custom Form. */
+async function postedForm(form: Array<[string, string]>, multipart: boolean) {
+	if (multipart) return await parsedMultipart(form);
+	const encoded = new URLSearchParams(form).toString();
+	return {
+		body: parsedForm(encoded),
+		headers: {
+			'content-type': 'application/x-www-form-urlencoded',
+			'content-length': String(Buffer.byteLength(encoded)),
+		},
+	};
+}
+
 /** What the answer page sent back. */
 export interface SentPage {
 	status?: number;
@@ -55,21 +95,18 @@ export async function openLink(input: {
 	query?: Record<string, string>;
 	body?: IDataObject;
 	/**
-	 * A form as a browser posts it (application/x-www-form-urlencoded, UTF-8, a checkbox's name once
-	 * per ticked box), parsed as n8n 2.40 parses it.
+	 * A form as a browser posts the page's form (UTF-8, a checkbox's name once per ticked box): a
+	 * Custom Form's page says multipart/form-data, the others application/x-www-form-urlencoded; parsed
+	 * as n8n parses each.
 	 */
 	form?: Array<[string, string]>;
 }) {
 	const execution = reloaded(input.execution);
-	const encoded = input.form ? new URLSearchParams(input.form).toString() : undefined;
-	const body = encoded !== undefined ? parsedForm(encoded) : (input.body ?? {});
-	const headers: Record<string, string> =
-		encoded !== undefined
-			? {
-					'content-type': 'application/x-www-form-urlencoded',
-					'content-length': String(Buffer.byteLength(encoded)),
-				}
-			: {};
+	const posted = input.form
+		? await postedForm(input.form, input.parameters.responseType === 'customForm')
+		: { body: input.body ?? {}, headers: {} };
+	const { body } = posted;
+	const headers: Record<string, string> = posted.headers;
 	const params = resolveParameters(new Peach().description, input.parameters);
 	const sent: SentPage = { headers: {} };
 	const response = {

@@ -9,6 +9,20 @@ import type { Recorded } from './page';
 import { answeredPage, questionPage, stalePage, unavailablePage } from './page';
 
 /**
+ * The fields a page posted. A Custom Form posts multipart/form-data (n8n 2.41 refuses any other body
+ * there, as for its own forms), which n8n parses into `{ data, files }`; the other pages post
+ * application/x-www-form-urlencoded, which n8n parses into the fields themselves.
+ */
+function postedFields(contentType: unknown, body: IDataObject): IDataObject {
+	if (typeof contentType !== 'string' || !contentType.startsWith('multipart/form-data'))
+		return body;
+	const { data } = body;
+	return typeof data === 'object' && data !== null && !Array.isArray(data)
+		? (data as IDataObject)
+		: {};
+}
+
+/**
  * What happens when a Send and Wait answer link is opened: n8n's waiting webhook of the node (GET
  * shows the page, POST takes the answer and resumes the workflow).
  */
@@ -185,7 +199,7 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	}
 	if (request.method !== 'POST') return send(200, questionPage({ ...ask, fields }));
 
-	const body = this.getBodyData();
+	const body = postedFields(request.headers['content-type'], this.getBodyData());
 	const respondedAt = new Date().toISOString();
 	const link = { id: wait.id, askedAt: wait.askedAt, answeredAt: respondedAt };
 	const answering: Answering = { context: this, send, ask, body, respondedAt, link };

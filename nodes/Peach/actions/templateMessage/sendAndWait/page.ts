@@ -96,7 +96,7 @@ export function questionPage(ask: AnswerPage): string {
 	return page(
 		title,
 		`<h1>${escapeHtml(title)}</h1>
-${who}${problem}${message}<form method="post">
+${who}${problem}${message}<form method="post"${ask.responseType === 'customForm' ? ' enctype="multipart/form-data"' : ''}>
 ${controls}
 </form>
 <p class="note">Nothing is recorded until you ${ask.responseType === 'approval' ? 'tap a button' : 'send your answer'}.</p>`,

@@ -139,7 +139,7 @@ describe('Send and Wait → Custom Form: the answer', () => {
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(sent.status).toBe(400);
 			expect(String(sent.body)).toContain(`<p class="problem">${problem.replace(/"/g, '&quot;')}`);
-			expect(String(sent.body)).toContain('<form method="post">');
+			expect(String(sent.body)).toContain('<form method="post" enctype="multipart/form-data">');
 			const after = await openLink({
 				execution,
 				parameters,
