@@ -23,6 +23,17 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const N8N_VERSION = process.env.PEACH_E2E_N8N_VERSION ?? '2.40.7';
 export const PACKAGE_NAME = 'n8n-nodes-peach';
+/**
+ * PEACH_E2E_N8N3_DEFAULTS=1: n8n 2.x started with the defaults n8n 3.0 changes that 2.x can already
+ * take: unverified community packages refused, SSRF protection on (the sandbox's and the fake model's
+ * address, 127.0.0.1, allowed, as a self-hosted user would allow their Peach).
+ */
+export const N8N_THREE_DEFAULTS = process.env.PEACH_E2E_N8N3_DEFAULTS === '1';
+const N8N_THREE_DEFAULTS_ENV = {
+	N8N_UNVERIFIED_PACKAGES_ENABLED: 'false',
+	N8N_SSRF_PROTECTION_ENABLED: 'true',
+	N8N_SSRF_ALLOWED_IP_RANGES: '127.0.0.1/32',
+};
 export const OWNER = {
 	email: 'owner@peach.test',
 	firstName: 'Peach',
@@ -281,6 +292,7 @@ export async function startN8n(options: {
 					N8N_COMPRESSION_NODE_MAX_ZIP_ENTRIES: '5000',
 				}),
 		N8N_SSRF_PROTECTION_ENABLED: 'false',
+		...(N8N_THREE_DEFAULTS ? N8N_THREE_DEFAULTS_ENV : {}),
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_PUBLIC_API_DISABLED: 'false',
 		DB_SQLITE_POOL_SIZE: '4',
@@ -619,17 +631,27 @@ export class N8nClient {
 		return Number(result.count);
 	}
 
-	/** Every execution id of the workflow, newest first (the editor's API, paged by id). */
+	/**
+	 * Every execution id of the workflow, newest first (the editor's API): n8n 2.41 pages by the
+	 * answer's `nextCursor` (and refuses `lastId`), 2.40 and 1.x by the last id seen.
+	 */
 	async executionIds(workflowId: string, status?: string[]): Promise<string[]> {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId, ...(status && { status }) }));
 		const ids: string[] = [];
+		let next = '';
 		for (;;) {
-			const last = ids.length ? `&lastId=${ids[ids.length - 1]}` : '';
-			const page = await this.rest('GET', `/executions?filter=${filter}&limit=250${last}`);
+			// 100 a page: n8n 2.40 caps a larger limit there, 2.41 refuses it (400).
+			const page = await this.rest('GET', `/executions?filter=${filter}&limit=100${next}`);
 			const results = (page.results as Json[]) ?? [];
 			ids.push(...results.map((execution) => String(execution.id)));
-			// The API may cap the page size (100 in n8n 2.40): only an empty page is the end.
-			if (results.length === 0) return ids;
+			if ('nextCursor' in page) {
+				if (typeof page.nextCursor !== 'string' || results.length === 0) return ids;
+				next = `&cursor=${encodeURIComponent(page.nextCursor)}`;
+			} else {
+				// Only an empty page is the end (a page may hold fewer than asked).
+				if (results.length === 0) return ids;
+				next = `&lastId=${ids[ids.length - 1]}`;
+			}
 		}
 	}
 
