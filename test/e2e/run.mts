@@ -18,6 +18,7 @@ import { credentialChecks } from './checks/credential.e2e.mts';
 import { edgeChecks } from './checks/edges.e2e.mts';
 import { errorOutputChecks } from './checks/errorOutput.e2e.mts';
 import { exampleChecks } from './checks/examples.e2e.mts';
+import { migrationReportChecks, n8nThreeDefaultsChecks } from './checks/migrationReport.e2e.mts';
 import { headerMediaChecks } from './checks/headerMedia.e2e.mts';
 import { hostileChecks } from './checks/hostile.e2e.mts';
 import { mediaChecks } from './checks/media.e2e.mts';
@@ -68,6 +69,8 @@ const checks = [
 	...peachTriggerChecks,
 	...hostileChecks,
 	...exampleChecks,
+	...migrationReportChecks,
+	...n8nThreeDefaultsChecks,
 ].filter(
 	// PEACH_E2E_ONLY: a part of a check's name; several parts separated by " | ".
 	(check) =>

@@ -1,0 +1,145 @@
+/**
+ * n8n's own 3.0 migration report (the breaking-changes module n8n 2.x ships: Settings → Migration
+ * Report, `GET /rest/breaking-changes/report`) over the example workflows and one workflow holding a
+ * Peach node for every operation and a Peach Trigger: none of them may be flagged. What it flags for the
+ * instance is printed (docs/compatibility/n8n-3.0.md lists it). n8n 1.x has no such module.
+ * With PEACH_E2E_N8N3_DEFAULTS=1 (n8n.mts), also what a 3.0 user without verification meets.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+import {
+	type Json,
+	log,
+	N8N_THREE_DEFAULTS,
+	N8N_VERSION,
+	PACKAGE_NAME,
+	peachNode,
+	REPO_ROOT,
+} from '../n8n.mts';
+import { assert, type Check, type Context } from '../suite.mts';
+import { loadExamples } from '../workflows/examples.mts';
+
+interface Property {
+	name: string;
+	options?: Array<{ value: string }>;
+	displayOptions?: { show?: { resource?: string[] } };
+}
+
+/** Every resource × operation pair the built node offers. */
+function operations(): Array<{ resource: string; operation: string }> {
+	const require = createRequire(import.meta.url);
+	const { Peach } = require(join(REPO_ROOT, 'dist/nodes/Peach/Peach.node.js')) as {
+		Peach: new () => { description: { properties: Property[] } };
+	};
+	const pairs: Array<{ resource: string; operation: string }> = [];
+	for (const property of new Peach().description.properties) {
+		const resources = property.displayOptions?.show?.resource ?? [];
+		if (property.name !== 'operation' || resources.length !== 1) continue;
+		for (const { value } of property.options ?? [])
+			pairs.push({ resource: resources[0], operation: value });
+	}
+	return pairs;
+}
+
+function everyOperationWorkflow(ctx: Context) {
+	const nodes: Json[] = operations().map(({ resource, operation }, index) => ({
+		...peachNode({ resource, operation }, ctx.credential, `${resource} ${operation}`),
+		position: [300 * (index % 7), 200 * Math.floor(index / 7)],
+	}));
+	nodes.push({
+		id: 'trigger',
+		name: 'Peach Trigger',
+		type: `${PACKAGE_NAME}.peachTrigger`,
+		typeVersion: 1,
+		position: [0, -200],
+		webhookId: 'every-operation-trigger',
+		parameters: {},
+	});
+	return { name: 'Every Peach operation (migration report)', nodes, connections: {} };
+}
+
+interface RuleResult {
+	ruleId: string;
+	ruleTitle: string;
+	ruleSeverity?: string;
+	nbAffectedWorkflows?: number;
+}
+
+export const migrationReportChecks: Check[] = N8N_VERSION.startsWith('1.')
+	? []
+	: [
+			{
+				name: "n8n's 3.0 migration report flags none of the examples nor a workflow of every Peach operation",
+				fn: async (ctx) => {
+					const ours = new Map<string, string>();
+					const every = everyOperationWorkflow(ctx);
+					assert(
+						every.nodes.length === 50,
+						`49 operations and a trigger, got ${every.nodes.length} nodes`,
+					);
+					ours.set(await ctx.client.createWorkflow(every), every.name);
+					const secret = await ctx.client.createCredential(
+						'Migration report secret',
+						'peachWebhookApi',
+						{
+							secret: 'migration-report-secret',
+						},
+					);
+					const credentials = { peachMessagingApi: ctx.credential, peachWebhookApi: secret };
+					for (const example of loadExamples(credentials, ctx.sandbox.url)) {
+						ours.set(await ctx.client.createWorkflow(example.workflow), example.file);
+					}
+					const refreshed = await ctx.client.rest(
+						'POST',
+						'/breaking-changes/report/refresh?version=v3',
+						undefined,
+						120_000,
+					);
+					const report = (refreshed.report ?? refreshed) as {
+						instanceResults?: RuleResult[];
+						workflowResults?: RuleResult[];
+					};
+					for (const rule of report.instanceResults ?? []) {
+						log(
+							`    migration report, instance: ${rule.ruleId} (${rule.ruleSeverity}): ${rule.ruleTitle}`,
+						);
+					}
+					const flagged: string[] = [];
+					for (const rule of report.workflowResults ?? []) {
+						const detail = await ctx.client.rest('GET', `/breaking-changes/report/${rule.ruleId}`);
+						const affected = (detail.affectedWorkflows ?? []) as Array<{ id: string }>;
+						const mine = affected.filter((workflow) => ours.has(workflow.id));
+						log(
+							`    migration report, workflows: ${rule.ruleId}: ${affected.length} flagged, ${mine.length} of ours`,
+						);
+						for (const workflow of mine)
+							flagged.push(`${ours.get(workflow.id)}: ${rule.ruleId} (${rule.ruleTitle})`);
+					}
+					assert(flagged.length === 0, `the migration report flags: ${flagged.join('; ')}`);
+					log(`    migration report: ${ours.size} workflows of ours, none flagged`);
+				},
+			},
+		];
+
+/** Only with PEACH_E2E_N8N3_DEFAULTS=1: the install a 3.0 user would try, refused for want of verification. */
+export const n8nThreeDefaultsChecks: Check[] = N8N_THREE_DEFAULTS
+	? [
+			{
+				name: 'with 3.0 defaults, n8n refuses to install the unverified package from the editor',
+				fn: async (ctx) => {
+					const refused = await ctx.client
+						.rest('POST', '/community-packages', { name: PACKAGE_NAME })
+						.then(
+							() => undefined,
+							(error: Error) => error.message,
+						);
+					assert(
+						refused?.includes('unverified community packages is forbidden'),
+						`the install was not refused for want of verification: ${refused ?? 'it was accepted'}`,
+					);
+					log(`    3.0 defaults: ${refused}`);
+				},
+			},
+		]
+	: [];
