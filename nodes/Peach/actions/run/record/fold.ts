@@ -1,5 +1,6 @@
 import { type BucketRun, entry, GROUP, type Place, RunningSum } from './chain';
-import { factEntries, type RecordStore } from './store';
+import type { RecordStore } from './store';
+import { factEntries } from './storeCalls';
 
 /**
  * Folding a bucket as its deliveries settle (chain.ts): each settled group of GROUP deliveries, in

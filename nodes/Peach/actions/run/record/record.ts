@@ -19,7 +19,8 @@ import type { RunWitness } from './peachWitness';
 import { type FromStore, readBack } from './readBack';
 import { resolveEarlier } from './resolve';
 import { RunInContext } from './runInContext';
-import { factEntries, RecordStore } from './store';
+import { RecordStore } from './store';
+import { factEntries } from './storeCalls';
 import { peachAskedSince, type PlannedDelivery, type RunOf, thisRun } from './thisRun';
 
 /**
