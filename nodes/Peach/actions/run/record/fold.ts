@@ -28,6 +28,10 @@ export const bucketState = (run: BucketRun): BucketState => ({
 	exceptions: false,
 });
 
+/** The anchor of a bucket of the run (its first entry's name, chain.ts). */
+export const anchorOf = (buckets: Map<number, BucketState>, bucket: number): string =>
+	(buckets.get(bucket) as BucketState).run.anchor;
+
 /**
  * A folded delivery's own entries, which its group's marker replaces (a refused one has none left),
  * and the notes an earlier try's fold left of it that this outcome makes stale: a delivery an earlier
