@@ -132,9 +132,36 @@ function isDuplicate(
 		: undefined;
 }
 
+/** What a refusal of a delivery whose event is not selected in Events says, and how to fix it. */
+function notSelected(event: string): Omit<Refusal, 'status' | 'event'> {
+	const label = Object.prototype.hasOwnProperty.call(EVENTS, event)
+		? EVENTS[event].label
+		: undefined;
+	return {
+		reason: 'eventNotSelected',
+		answer: `event ${event} is not selected`,
+		message: `Event ${event} is not selected in Events`,
+		fix: label
+			? `Add "${label}" to Events, or choose All Events`
+			: `Peach sent a type this node does not know: choose All Events to receive it`,
+	};
+}
+
+/** What a refusal of a duplicate says (`basis`: what was the same), and how to fix it. */
+function duplicate(basis: 'id' | 'body'): Omit<Refusal, 'status' | 'event'> {
+	const same = basis === 'id' ? 'event, ID and status' : 'body';
+	return {
+		reason: 'duplicate',
+		answer: `duplicate: the same ${same} was received before`,
+		message: `A duplicate: the same ${same} was received before and started the workflow then`,
+		fix: 'Nothing to do for a retry by Peach. To run every copy, turn off Ignore Duplicates or shorten Options → Duplicate Window',
+	};
+}
+
 /**
- * Why a verified delivery starts nothing (answered 200 with the reason): its event is not selected,
- * its message type is filtered out, or it was received before; undefined when it starts the workflow.
+ * Why a verified delivery starts nothing (answered 200 with the reason): its event is not selected
+ * (`notSelected`), its message type is filtered out, or it was received before (`duplicate`);
+ * undefined when it starts the workflow.
  */
 export function ignoredReason(
 	context: IWebhookFunctions,
@@ -145,20 +172,7 @@ export function ignoredReason(
 ): Refusal | undefined {
 	const { event } = decision;
 	const ignored = { status: 200 as const, event };
-	if (!isSelected(event, events)) {
-		const label = Object.prototype.hasOwnProperty.call(EVENTS, event)
-			? EVENTS[event].label
-			: undefined;
-		return {
-			...ignored,
-			reason: 'eventNotSelected',
-			answer: `event ${event} is not selected`,
-			message: `Event ${event} is not selected in Events`,
-			fix: label
-				? `Add "${label}" to Events, or choose All Events`
-				: `Peach sent a type this node does not know: choose All Events to receive it`,
-		};
-	}
+	if (!isSelected(event, events)) return { ...ignored, ...notSelected(event) };
 	if (!passesMessageFilter(envelope, decision.kind, options.messageTypes ?? 'all')) {
 		return {
 			...ignored,
@@ -176,13 +190,5 @@ export function ignoredReason(
 		return undefined;
 	}
 	const basis = isDuplicate(context, envelope, decision, options);
-	if (basis === undefined) return undefined;
-	const same = basis === 'id' ? 'event, ID and status' : 'body';
-	return {
-		...ignored,
-		reason: 'duplicate',
-		answer: `duplicate: the same ${same} was received before`,
-		message: `A duplicate: the same ${same} was received before and started the workflow then`,
-		fix: 'Nothing to do for a retry by Peach. To run every copy, turn off Ignore Duplicates or shorten Options → Duplicate Window',
-	};
+	return basis === undefined ? undefined : { ...ignored, ...duplicate(basis) };
 }

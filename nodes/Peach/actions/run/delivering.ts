@@ -8,6 +8,7 @@ import type { Delivering, Delivery } from '../operation/node.type';
 import type { Run } from './check';
 import { checkEveryItem, deliveryKeyOf } from './check';
 import { outputsOf } from './delivering.outputs';
+import { stage } from './delivering.stage';
 import type { NodeError } from './items';
 import { errorItem, toNodeError } from './items';
 import { dryRunOutputs } from './dryRun';
@@ -16,6 +17,7 @@ import { claimError, closingReport, nothingSentError, RunFailures } from './outc
 import { unknownError } from './outcome.earlier';
 import { runWitness } from './record/peachWitness';
 import { ClaimedElsewhere, DeliveryRecord } from './record/record';
+import type { PlannedDelivery } from './record/thisRun';
 
 /**
  * An operation that delivers a message or moves money, in its named steps:
@@ -26,7 +28,7 @@ import { ClaimedElsewhere, DeliveryRecord } from './record/record';
  *     the Retry of a crashed execution): those deliveries are not made again, their outputs come back
  *     marked;
  * (3) `stage` makes what the other deliveries need (header files uploaded); its failures, without
- *     Continue On Fail, send nothing;
+ *     Continue On Fail, send nothing (delivering.stage.ts);
  * (4) `deliverAll`: the deliveries are made, Max Concurrent Requests at a time, each recipient's in
  *     input order, each claimed in the record first; a failure, without Continue On Fail, starts
  *     nothing new, and its error lists what was already delivered (`closingReport`, outcome.ts);
@@ -77,16 +79,16 @@ export async function runDelivering(
 }
 
 /**
- * Step 2: the record of this run, and what an earlier try did with each delivery. A delivery is, for
- * the record, what it sends (or the user's Delivery Key), to whom. A record n8n cannot open sends
- * nothing.
+ * Step 2: the record of this run, and what an earlier try did with each delivery (`takeEarlier`). A
+ * delivery is, for the record, what it sends (or the user's Delivery Key), to whom (`plannedOf`). A
+ * record n8n cannot open sends nothing (`notOpened`).
  */
 async function openRecord(
 	run: Run,
 	deliveries: Array<Delivery<unknown>>,
 	operationKey: string,
 ): Promise<{ entries: RunEntry[]; record: DeliveryRecord } | { outputs: INodeExecutionData[] }> {
-	const { context, operation, failures } = run;
+	const { context, operation } = run;
 	const entries: RunEntry[] = deliveries.map((delivery, index) => ({
 		delivery,
 		index,
@@ -97,12 +99,7 @@ async function openRecord(
 		record = await DeliveryRecord.open(
 			context,
 			operationKey,
-			entries.map(({ delivery, recipient }) => ({
-				lane: recipient ?? `key:${delivery.key ?? ''}`,
-				content: operation.sameDelivery?.(delivery.plan) ?? delivery.plan,
-				deliveryKey: deliveryKeyOf(context, delivery.inputs[0]),
-				witnessed: operation.witnessOf?.(delivery.plan),
-			})),
+			plannedOf(run, entries),
 			operation.peachWitness &&
 				runWitness(
 					context,
@@ -111,15 +108,46 @@ async function openRecord(
 				),
 		);
 	} catch (caught) {
-		for (const { delivery } of entries)
-			failures.add(delivery.inputs, claimError(context, caught, delivery.inputs[0]));
-		if (!run.continueOnFail) throw nothingSentError(failures.errors());
-		return {
-			outputs: entries.map(({ delivery }) =>
-				errorItem(failures.byItem.get(delivery.inputs[0])?.error as NodeError, delivery.inputs),
-			),
-		};
+		return { outputs: notOpened(run, entries, caught) };
 	}
+	takeEarlier(context, entries, record);
+	return { entries, record };
+}
+
+/** Each delivery as the record names it: what it sends (or the Delivery Key), to whom. */
+function plannedOf(run: Run, entries: RunEntry[]): PlannedDelivery[] {
+	const { context, operation } = run;
+	return entries.map(({ delivery, recipient }) => ({
+		lane: recipient ?? `key:${delivery.key ?? ''}`,
+		content: operation.sameDelivery?.(delivery.plan) ?? delivery.plan,
+		deliveryKey: deliveryKeyOf(context, delivery.inputs[0]),
+		witnessed: operation.witnessOf?.(delivery.plan),
+	}));
+}
+
+/**
+ * A record n8n cannot open sends nothing: every item fails with the reason, the run too without
+ * Continue On Fail.
+ */
+function notOpened(run: Run, entries: RunEntry[], caught: unknown): INodeExecutionData[] {
+	const { context, failures } = run;
+	for (const { delivery } of entries)
+		failures.add(delivery.inputs, claimError(context, caught, delivery.inputs[0]));
+	if (!run.continueOnFail) throw nothingSentError(failures.errors());
+	return entries.map(({ delivery }) =>
+		errorItem(failures.byItem.get(delivery.inputs[0])?.error as NodeError, delivery.inputs),
+	);
+}
+
+/**
+ * What an earlier try did with each delivery; one whose outcome was unknown is made again only with
+ * Send Again If Outcome Unknown.
+ */
+function takeEarlier(
+	context: IExecuteFunctions,
+	entries: RunEntry[],
+	record: DeliveryRecord,
+): void {
 	const { resendUnknown } = requestOptionsOf(context);
 	for (const entry of entries) {
 		entry.earlier = record.earlier(entry.index);
@@ -129,33 +157,6 @@ async function openRecord(
 			entry.earlier = undefined;
 		}
 	}
-	return { entries, record };
-}
-
-/**
- * Step 3: what the deliveries this run makes need first (header files uploaded); its failures,
- * without Continue On Fail, send nothing (unless an earlier try already sent some).
- */
-async function stage(run: Run, entries: RunEntry[]): Promise<RunEntry[]> {
-	const { context, operation, failures } = run;
-	let toMake = entries.filter((entry) => !entry.earlier);
-	if (operation.stage && toMake.length) {
-		const byFirstInput = new Map(toMake.map((entry) => [entry.delivery.inputs[0], entry]));
-		const staged = await operation.stage.call(
-			context,
-			toMake.map((entry) => entry.delivery),
-		);
-		for (const { itemIndex, error } of staged.problems)
-			failures.add([itemIndex], run.asError(error, itemIndex));
-		toMake = staged.deliveries.map((delivery) => {
-			const entry = byFirstInput.get(delivery.inputs[0]) as RunEntry;
-			entry.delivery = delivery;
-			return entry;
-		});
-	}
-	if (failures.size && !run.continueOnFail && !entries.some((entry) => entry.earlier))
-		throw nothingSentError(failures.errors());
-	return toMake;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type BucketRun, entry, GROUP, type Place, RunningSum } from './chain';
-import { factEntries, type RecordStore } from './store';
+import type { RecordStore } from './store';
+import { factEntries } from './storeCalls';
 
 /**
  * Folding a bucket as its deliveries settle (chain.ts): each settled group of GROUP deliveries, in
@@ -26,6 +27,10 @@ export const bucketState = (run: BucketRun): BucketState => ({
 	sum: new RunningSum(),
 	exceptions: false,
 });
+
+/** The anchor of a bucket of the run (its first entry's name, chain.ts). */
+export const anchorOf = (buckets: Map<number, BucketState>, bucket: number): string =>
+	(buckets.get(bucket) as BucketState).run.anchor;
 
 /**
  * A folded delivery's own entries, which its group's marker replaces (a refused one has none left),

@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { proofWaitMs, writeProven } from './proof';
-import { factEntries, inTurn, lookFor, recordAndRead, removeInCalls } from './store';
+import { factEntries, inTurn, lookFor, recordAndRead, removeInCalls } from './storeCalls';
 import type { DeduplicationStore, SavedExecutions } from './n8n';
 import { EXECUTIONS_KEPT_MS, savedStateOf } from './n8n';
 
@@ -19,7 +19,7 @@ import { EXECUTIONS_KEPT_MS, savedStateOf } from './n8n';
  *   `retired`, replaces it (proven first), so that a later Retry knows the record was there and asks
  *   Peach;
  * - what no process removes (a process that stopped right after a run, a crash with no Retry) is
- *   dropped by n8n, oldest first, once the list holds STORE_CAP entries (store.ts);
+ *   dropped by n8n, oldest first, once the list holds STORE_CAP entries (storeCalls.ts);
  * - after 14 days (n8n's default time to keep executions, n8n.ts fact 8) nothing can Retry the
  *   execution any more.
  */
@@ -122,7 +122,8 @@ async function lookAtDue(): Promise<void> {
 			}),
 		);
 	for (const [scope, { store, entries }] of leaving)
-		// A removal that fails leaves the entries to the store's cap (store.ts), as a stopped process does.
+		// A removal that fails leaves the entries to the store's cap (storeCalls.ts), as a stopped
+		// process does.
 		await removeForGood(store, scope, entries).catch(() => undefined);
 }
 

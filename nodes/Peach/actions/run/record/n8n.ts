@@ -93,7 +93,7 @@ export function storeOf(context: IExecuteFunctions): DeduplicationStore | undefi
 
 /**
  * Fact 1: the row n8n's store keeps for this node (scope `'node'`: one per workflow and node), as
- * this process names it: its calls to one row take turns (store.ts).
+ * this process names it: its calls to one row take turns (storeCalls.ts).
  */
 export function storeRowOf(context: IExecuteFunctions): string {
 	return `${context.getWorkflow().id}|${context.getNode().id}`;

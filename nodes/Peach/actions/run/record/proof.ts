@@ -54,7 +54,7 @@ export class SlowestRecent {
 	}
 }
 
-/** This process's calls to n8n's store, each timed by store.ts. */
+/** This process's calls to n8n's store, each timed by storeCalls.ts. */
 export const storeCalls = new SlowestRecent(STORE_CALLS_WINDOW_MS);
 
 /**

@@ -1,6 +1,7 @@
 import { type BucketRun, entry, type Place, runSums } from './chain';
 import { type EarlierResult, rebuildBucket } from './rebuild';
-import { batched, factEntries, type RecordStore } from './store';
+import type { RecordStore } from './store';
+import { batched, factEntries } from './storeCalls';
 
 /**
  * What a Retry reads back from n8n's store of a run of the node (a crashed try's record stays there):

@@ -1,5 +1,5 @@
 import { chain, entry, GROUP, sumOf } from './chain';
-import { factEntries } from './store';
+import { factEntries } from './storeCalls';
 
 /**
  * What the Retry of a crashed execution reads back from n8n's store for one bucket of a run that did

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { EarlierOutcome } from '../../operation/node.type';
 import { type BucketRun, entry, runSums } from './chain';
-import { type BucketState, bucketState, fold, type Status } from './fold';
+import { type ReadingEarlier, readEarlierTries } from './earlier';
+import { anchorOf, type BucketState, bucketState, fold, type Status } from './fold';
 import { keepUntilSaved, lookAtDueSoon } from './lifetime';
 import {
 	isRetry,
@@ -14,12 +15,10 @@ import {
 	storeRowOf,
 } from './n8n';
 import { nodeRecordIn, openRun } from './nodeRecord';
-import { peachDecides } from './peachDecides';
 import type { RunWitness } from './peachWitness';
-import { type FromStore, readBack } from './readBack';
-import { resolveEarlier } from './resolve';
 import { RunInContext } from './runInContext';
-import { factEntries, RecordStore } from './store';
+import { RecordStore } from './store';
+import { factEntries } from './storeCalls';
 import { peachAskedSince, type PlannedDelivery, type RunOf, thisRun } from './thisRun';
 
 /**
@@ -27,7 +26,7 @@ import { peachAskedSince, type PlannedDelivery, type RunOf, thisRun } from './th
  * already did, so that none of n8n's ways of recovering from a failure makes a request Peach accepted
  * again. Only the delivering runner uses it.
  * What it relies on from n8n is in n8n.ts; what a delivery is, and its entries, in chain.ts; how this
- * run names its deliveries, in thisRun.ts.
+ * run names its deliveries, in thisRun.ts; how it reads what earlier tries did, in earlier.ts.
  *
  * - **The node context** (nodeRecord.ts; n8n keeps it between Retry On Fail tries and hands the saved
  *   copy back to the editor's Retry) holds each delivery's outcome and Peach's answer (this run's
@@ -151,7 +150,7 @@ export class DeliveryRecord {
 	async claim(index: number): Promise<void> {
 		const { name, bucket } = this.run.places[index];
 		const held = await this.store?.claim(
-			[entry.claim(name), entry.reached(this.anchorOf(bucket))],
+			[entry.claim(name), entry.reached(anchorOf(this.buckets, bucket))],
 			[entry.claim(name)],
 		);
 		if (this.retrying && !this.claimedBefore.has(index) && held?.has(entry.claim(name)))
@@ -234,86 +233,20 @@ export class DeliveryRecord {
 	}
 
 	/**
-	 * What earlier tries did, before this run makes anything: the node context, then (in a Retry) n8n's
-	 * store and Peach; written to the store too (a crash of this try must not lose it).
+	 * What earlier tries did, before this run makes anything (earlier.ts). In a later try, another try
+	 * of the same execution may be under way at the same time; in a Retry, or where a crashed try's
+	 * record was found, what this run writes stays for later Retries.
 	 */
-	private async readEarlier(
-		nodeContext: object,
-		how: {
-			retry: boolean;
-			earlierTry: boolean;
-			since: number;
-			readStore: boolean;
-			findsItsRecord: boolean;
-		},
-	): Promise<void> {
-		const { run, store } = this;
-		const gone = this.inContext.pairChanged(this.earlierOf);
-		this.forLaterRetries = how.retry;
+	private async readEarlier(nodeContext: object, how: ReadingEarlier): Promise<void> {
 		this.retrying = how.retry || how.earlierTry;
-		let fromStore: FromStore[] = run.tokens.map(() => 'absent');
-		if (store && how.readStore) {
-			const read = await readBack(store, {
-				...run,
-				buckets: [...this.buckets.values()].map((state) => state.run),
-			});
-			fromStore = read.outcomes;
-
-			for (const item of read.found) this.found.add(item);
-			this.forLaterRetries ||= read.found.size > 0;
-		}
-		if (how.retry || how.earlierTry || this.found.size > 0)
-			await resolveEarlier({
-				context: this.context,
-				witnessed: run.witnessed,
-				earlierOf: this.earlierOf,
-				fromStore,
-				retry: how.retry,
-				findsItsRecord: how.findsItsRecord,
-				runSeen: this.found.size > 0,
-				nodeContext,
-				since: how.since,
-				gone,
-			});
-		await this.askOwnWitness(fromStore, {
-			since: how.since,
-			askNotShown: how.retry && (this.found.size > 0 || !how.findsItsRecord),
-		});
-		this.earlierOf.forEach((earlier, index) => {
-			if (earlier?.outcome === 'unknown' || fromStore[index] === 'unknown')
-				this.claimedBefore.add(index);
-			if (!earlier) return;
-			const { name, bucket } = run.places[index];
-			store?.later([
-				entry.claim(name),
-				entry.reached(this.anchorOf(bucket)),
-				...(earlier.outcome === 'sent' ? factEntries(entry.sent(name)) : []),
-			]);
-			this.status[index] = earlier.outcome;
-		});
-		for (const state of this.buckets.values()) fold(state, this.status, run.places, store, false);
-	}
-
-	/**
-	 * The operation's own witness decides what the record leaves in doubt (peachDecides.ts): an
-	 * unknown outcome and, where the table says the record may have lost it (notShown), a delivery it
-	 * shows nothing of; never one the store shows nothing of its run: never claimed, it is made.
-	 */
-	private async askOwnWitness(
-		fromStore: FromStore[],
-		how: { since: number; askNotShown: boolean },
-	): Promise<void> {
-		if (!this.witness) return;
-		const { earlierOf, witness } = this;
-		const cleared = await peachDecides({ witness, earlierOf, fromStore, ...how });
-		for (const index of cleared) {
-			this.claimedBefore.add(index);
-			this.inContext.forget(index);
-		}
-	}
-
-	private anchorOf(bucket: number): string {
-		return (this.buckets.get(bucket) as BucketState).run.anchor;
+		const { context, run, buckets, inContext, store, witness, earlierOf, status } = this;
+		const { found, claimedBefore } = this;
+		await readEarlierTries(
+			{ context, run, buckets, inContext, store, witness, earlierOf, status, found, claimedBefore },
+			nodeContext,
+			how,
+		);
+		this.forLaterRetries = how.retry || found.size > 0;
 	}
 
 	private settle(index: number, status: Exclude<Status, 'pending'>): void {

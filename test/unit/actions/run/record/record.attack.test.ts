@@ -409,7 +409,7 @@ describe('two Retries of one crashed execution at once', () => {
 describe('the store’s cap', () => {
 	it(`V19: another Retry's look at the store does not trim a waiting crash's record: no resend`, async () => {
 		// A crashed execution waits for its Retry while the Retry of another crashed execution of the
-		// workflow (a broadcast of 10,000) looks up its deliveries. n8n keeps STORE_CAP (store.ts) entries, but a look
+		// workflow (a broadcast of 10,000) looks up its deliveries. n8n keeps STORE_CAP (storeCalls.ts) entries, but a look
 		// does not trim: the first record stays (Peach's list as documented).
 		const store = new FakeDeduplicationStore();
 		const peach = new FakePeachList('documented');

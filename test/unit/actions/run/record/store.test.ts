@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-	factEntries,
-	RecordStore,
-	STORE_CAP,
-} from '../../../../../nodes/Peach/actions/run/record/store';
+import { RecordStore } from '../../../../../nodes/Peach/actions/run/record/store';
+import { factEntries, STORE_CAP } from '../../../../../nodes/Peach/actions/run/record/storeCalls';
 import { FakeDeduplicationStore } from '../../../support/n8nRecovery';
 
 /** A run's writes to a node's row in the fake of n8n's store (one row per workflow and node). */
