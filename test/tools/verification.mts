@@ -71,10 +71,14 @@ const rules: Array<{ rule: string; check: () => Result }> = [
 			const workflow = existsSync(join(root, '.github/workflows/publish.yml'))
 				? read('.github/workflows/publish.yml')
 				: '';
-			return /id-token:\s*write/.test(workflow) && /npm publish[^\n]*--provenance/.test(workflow)
+			const provenance = (pkg.publishConfig as { provenance?: boolean } | undefined)?.provenance;
+			return /id-token:\s*write/.test(workflow) &&
+				/n8n-node release|npm publish[^\n]*--provenance/.test(workflow) &&
+				provenance === true
 				? {
 						state: 'pass',
-						detail: '.github/workflows/publish.yml (id-token: write, npm publish --provenance)',
+						detail:
+							'.github/workflows/publish.yml (id-token: write, n8n-node release), publishConfig.provenance',
 					}
 				: { state: 'fail', detail: 'no publish workflow with provenance' };
 		},
