@@ -9,15 +9,28 @@
  *   build ships no maps: the sources are not shipped, and a map naming missing sources only makes
  *   tools warn, as n8n-workflow's do in this repo's own tests);
  * - every path of package.json's `n8n` section, and every `file:` icon the built nodes name, is in it;
+ * - the built nodes and credentials (dist/, what was packed) describe exactly what their committed
+ *   fingerprints promise (test/unit/frozen/, docs/versioning.md);
  * - package.json and package-lock.json agree on the version, and CHANGELOG.md has its section;
  * - `npm publish --dry-run <tarball>` exits 0 (it publishes nothing; without npm credentials it warns
  *   that publishing needs a login, and goes on).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import type { ICredentialType, INodeType } from 'n8n-workflow';
+
+import {
+	compareContracts,
+	type ContractEntry,
+	credentialContract,
+	descriptionsOf,
+	nodeContract,
+} from '../unit/frozen/contract.mts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -86,6 +99,45 @@ try {
 		const codex = path.replace(/\.js$/, '.json');
 		if (path.endsWith('.node.js') && !files.has(codex)) problems.push(`no codex ${codex}`);
 	}
+
+	// The built classes against the fingerprints (the unit test reads the TypeScript sources).
+	const load = createRequire(import.meta.url);
+	const frozen = (name: string) =>
+		JSON.parse(
+			readFileSync(join(root, 'test/unit/frozen', `${name}.json`), 'utf8'),
+		) as ContractEntry[];
+	const compare = (name: string, contract: ContractEntry[]) => {
+		if (!existsSync(join(root, 'test/unit/frozen', `${name}.json`))) {
+			problems.push(`built ${name}: no fingerprint test/unit/frozen/${name}.json`);
+			return;
+		}
+		const { broken, added } = compareContracts(frozen(name), contract);
+		for (const line of [...broken, ...added])
+			problems.push(
+				`built ${name}: ${line}: a changed default or parameter needs a new node version: see docs/versioning.md`,
+			);
+	};
+	let fingerprinted = 0;
+	for (const path of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) {
+		// As n8n's loader: the class named like the file (Peach.node.js exports Peach).
+		const className = posix.basename(path).replace(/\.(node|credentials)\.js$/, '');
+		const Exported = (load(join(root, path)) as Record<string, new () => unknown>)[className];
+		if (typeof Exported !== 'function') {
+			problems.push(`${path} exports no class ${className}`);
+			continue;
+		}
+		const made = new Exported();
+		if (path.endsWith('.node.js'))
+			for (const [version, description] of descriptionsOf(made as INodeType)) {
+				compare(`${description.name}.v${version}`, nodeContract(description, version));
+				fingerprinted++;
+			}
+		else {
+			compare((made as ICredentialType).name, credentialContract(made as ICredentialType));
+			fingerprinted++;
+		}
+	}
+	console.log(`built descriptions: ${fingerprinted} compared with test/unit/frozen/`);
 
 	// The version, said the same everywhere a release reads it.
 	const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {

@@ -12,6 +12,7 @@ import type {
 	INodeProperties,
 	INodePropertyCollection,
 	INodePropertyOptions,
+	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
@@ -150,6 +151,17 @@ export function versionsOf(description: INodeTypeDescription): number[] {
 	return (Array.isArray(description.version) ? description.version : [description.version]).sort(
 		(a, b) => a - b,
 	);
+}
+
+/** Every released node version's description: a VersionedNodeType's per version, else the one. */
+export function descriptionsOf(node: INodeType): Array<[number, INodeTypeDescription]> {
+	const { nodeVersions } = node as { nodeVersions?: Record<number, INodeType> };
+	if (nodeVersions)
+		return Object.entries(nodeVersions).map(([version, type]) => [
+			Number(version),
+			type.description,
+		]);
+	return versionsOf(node.description).map((version) => [version, node.description]);
 }
 
 function sortEntries(entries: ContractEntry[]): ContractEntry[] {

@@ -12,12 +12,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import type {
-	ICredentialType,
-	IDisplayOptions,
-	INodeType,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { ICredentialType, IDisplayOptions, INodeTypeDescription } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
 
 import { PeachMessagingApi } from '../../../credentials/PeachMessagingApi.credentials.ts';
@@ -28,6 +23,7 @@ import {
 	compareContracts,
 	type ContractEntry,
 	credentialContract,
+	descriptionsOf,
 	nodeContract,
 	versionsOf,
 } from './contract.mts';
@@ -37,17 +33,6 @@ const FROZEN_MESSAGE =
 
 const freezing = process.env.PEACH_FREEZE === '1';
 const fileOf = (name: string) => fileURLToPath(new URL(`./${name}.json`, import.meta.url));
-
-/** Every released node version's description: a VersionedNodeType's per version, else the one. */
-function descriptionsOf(node: INodeType): Array<[number, INodeTypeDescription]> {
-	const { nodeVersions } = node as { nodeVersions?: Record<number, INodeType> };
-	if (nodeVersions)
-		return Object.entries(nodeVersions).map(([version, type]) => [
-			Number(version),
-			type.description,
-		]);
-	return versionsOf(node.description).map((version) => [version, node.description]);
-}
 
 const nodes = [new Peach(), new PeachTrigger()].flatMap((node) =>
 	descriptionsOf(node).map(([version, description]) => ({
