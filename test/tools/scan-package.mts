@@ -32,7 +32,8 @@ try {
 	);
 	const outside = files.filter(
 		(file) =>
-			!file.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE.md'].includes(file),
+			!file.startsWith('dist/') &&
+			!['package.json', 'README.md', 'LICENSE.md', 'CHANGELOG.md'].includes(file),
 	);
 	if (outside.length) {
 		failed = true;

@@ -1,7 +1,7 @@
 /**
  * n8n's verification guidelines for community nodes, each rule as a check on this repository (what a
  * check cannot decide is listed as "by hand" with its state). Run by `npm run scan` after n8n's own
- * scanner; README's "Submitting for verification" lists the same rules (checked here too).
+ * scanner; docs/verification.md lists the same rules with what enforces each (checked here too).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -29,6 +29,22 @@ const rules: Array<{ rule: string; check: () => Result }> = [
 			(pkg.keywords as string[]).includes('n8n-community-node-package')
 				? { state: 'pass', detail: String(pkg.name) }
 				: { state: 'fail', detail: `name ${String(pkg.name)}, keywords ${String(pkg.keywords)}` },
+	},
+	{
+		rule: "Built with n8n's n8n-node tool (@n8n/node-cli, strict mode)",
+		check: () => {
+			const devDependencies = (pkg.devDependencies ?? {}) as Record<string, string>;
+			const scripts = (pkg.scripts ?? {}) as Record<string, string>;
+			const n8n = pkg.n8n as { strict?: boolean };
+			return devDependencies['@n8n/node-cli'] &&
+				n8n.strict === true &&
+				/(^|&& )n8n-node lint( |$)/.test(scripts.lint ?? '')
+				? {
+						state: 'pass',
+						detail: `@n8n/node-cli ${devDependencies['@n8n/node-cli']}, strict, n8n-node lint; the build (tsc + gulp): by hand`,
+					}
+				: { state: 'fail', detail: 'needs @n8n/node-cli, n8n.strict and n8n-node lint' };
+		},
 	},
 	{
 		rule: 'MIT license',
@@ -71,10 +87,14 @@ const rules: Array<{ rule: string; check: () => Result }> = [
 			const workflow = existsSync(join(root, '.github/workflows/publish.yml'))
 				? read('.github/workflows/publish.yml')
 				: '';
-			return /id-token:\s*write/.test(workflow) && /npm publish[^\n]*--provenance/.test(workflow)
+			const provenance = (pkg.publishConfig as { provenance?: boolean } | undefined)?.provenance;
+			return /id-token:\s*write/.test(workflow) &&
+				/n8n-node release|npm publish[^\n]*--provenance/.test(workflow) &&
+				provenance === true
 				? {
 						state: 'pass',
-						detail: '.github/workflows/publish.yml (id-token: write, npm publish --provenance)',
+						detail:
+							'.github/workflows/publish.yml (id-token: write, n8n-node release), publishConfig.provenance',
 					}
 				: { state: 'fail', detail: 'no publish workflow with provenance' };
 		},
@@ -162,6 +182,43 @@ const rules: Array<{ rule: string; check: () => Result }> = [
 		},
 	},
 	{
+		rule: "TypeScript, n8n's node guidelines, error handling and validation",
+		check: () => {
+			const javascript = ['nodes', 'credentials']
+				.flatMap(filesOf)
+				.filter((file) => /\.(c|m)?js$/.test(file));
+			const strict = (
+				JSON.parse(read('tsconfig.json')) as { compilerOptions: { strict?: boolean } }
+			).compilerOptions.strict;
+			return javascript.length === 0 && strict === true
+				? {
+						state: 'pass',
+						detail:
+							'TypeScript only (strict); npm run lint, typecheck and the unit tests; UX: by hand',
+					}
+				: {
+						state: 'fail',
+						detail: `JavaScript sources ${javascript.join(', ')}, strict ${strict}`,
+					};
+		},
+	},
+	{
+		rule: 'Not a Logic or Flow control node',
+		check: () => {
+			const categories = pkg.n8n.nodes.flatMap(
+				(path) =>
+					(
+						JSON.parse(read(path.replace(/^dist\//, '').replace(/\.js$/, '.json'))) as {
+							categories: string[];
+						}
+					).categories,
+			);
+			return categories.some((category) => /core nodes|flow/i.test(category))
+				? { state: 'fail', detail: categories.join(', ') }
+				: { state: 'pass', detail: `codex categories ${[...new Set(categories)].join(', ')}` };
+		},
+	},
+	{
 		rule: 'Does not duplicate an existing n8n node',
 		check: () => ({ state: 'by hand', detail: 'n8n has no Peach node (checked 2026-11-25)' }),
 	},
@@ -169,20 +226,20 @@ const rules: Array<{ rule: string; check: () => Result }> = [
 		rule: 'Submitted through the n8n Creator Portal',
 		check: () => ({
 			state: 'by hand',
-			detail: 'not yet: after the first release (0.1.0 is unreleased)',
+			detail: 'not yet: once 1.0.0 is on npm with provenance (docs/verification.md, Releasing)',
 		}),
 	},
 ];
 
-const readme = read('README.md');
+const listing = read('docs/verification.md');
 let failed = 0;
 console.log('verification guidelines:');
 for (const { rule, check } of rules) {
 	const { state, detail } = check();
-	const listed = readme.includes(rule);
+	const listed = listing.includes(`| ${rule} |`);
 	if (state === 'fail' || !listed) failed++;
 	console.log(
-		`  ${state === 'pass' ? 'pass   ' : state === 'fail' ? 'FAIL   ' : 'by hand'}  ${rule}: ${detail}${listed ? '' : ' (NOT in README, "Submitting for verification")'}`,
+		`  ${state === 'pass' ? 'pass   ' : state === 'fail' ? 'FAIL   ' : 'by hand'}  ${rule}: ${detail}${listed ? '' : ' (NOT in the table of docs/verification.md)'}`,
 	);
 }
 process.exit(failed ? 1 : 0);
