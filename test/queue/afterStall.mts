@@ -1,7 +1,7 @@
 /**
  * npm run test:queue, after n8n's stall check: a worker killed while an execution sends template
  * messages, another while one refunds orders. Once n8n has given up on both (their data replaced, so
- * that a Retry runs no node: README, Running at scale), README's way on,
+ * that a Retry runs no node: docs/running-at-scale.md), README's way on,
  * examples/what-was-sent-before-a-crash.json, names each contact made or never made and each order
  * refunded or not, as Peach (the sandbox) made them; sending and refunding only what it names never
  * made makes every one once.

@@ -36,7 +36,7 @@ export interface RecoveryContext {
 	sql: (query: string) => Promise<string>;
 }
 
-/** n8n 1.x stores an execution's context only once it ran (README, Running at scale). */
+/** n8n 1.x stores an execution's context only once it ran (docs/running-at-scale.md). */
 export const N8N_1 = N8N_VERSION.startsWith('1.');
 /**
  * Max Concurrent Requests of the recovery checks: low enough that a crash leaves few deliveries in

@@ -182,9 +182,9 @@ async function main() {
 			DB_POSTGRESDB_USER: 'postgres',
 			DB_POSTGRESDB_PASSWORD: '',
 			OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-			// n8n's own default unless PEACH_QUEUE_MAX_STALLED_COUNT says otherwise (README, "Running at
-			// scale": n8n 1.x runs a job whose worker died once more, as the same execution, which the
-			// node's record covers; n8n 2.x never does, whatever this says).
+			// n8n's own default unless PEACH_QUEUE_MAX_STALLED_COUNT says otherwise (docs/running-at-scale.md:
+			// n8n 1.x runs a job whose worker died once more, as the same execution, which the node's record
+			// covers; n8n 2.x never does, whatever this says).
 			...(process.env.PEACH_QUEUE_MAX_STALLED_COUNT === undefined
 				? {}
 				: { QUEUE_WORKER_MAX_STALLED_COUNT: process.env.PEACH_QUEUE_MAX_STALLED_COUNT }),
@@ -471,7 +471,7 @@ async function main() {
 					expected,
 					'new executions (the new delivery and every copy not ignored)',
 				);
-				// README, "Ignore Duplicates": n8n 2.x does not save a trigger's static data when it answers
+				// docs/trigger.md, Ignore Duplicates: n8n 2.x does not save a trigger's static data when it answers
 				// after storing the execution, so a restart forgets the identities seen before it; n8n 1.x
 				// answers first and saves them.
 				assertEqual(
@@ -576,10 +576,10 @@ async function main() {
 					`      ${DELIVERIES} deliveries in ${((Date.now() - began) / 1000).toFixed(1)} s; ${refusedWhileDown} not answered 2xx while the main was down, resent; ${okAnswers} answered 2xx in all → ${perDelivery.size} deliveries with an execution, ${answeredWithoutExecution} answered 2xx without an execution, ${twice} with two executions; ${withoutDelivery.length} executions without a delivery (status: ${withoutDelivery.join(', ') || 'none'})`,
 				);
 				assertEqual(okAnswers, DELIVERIES, 'deliveries answered 2xx in the end');
-				// n8n 1.x answers a webhook before it stores the execution (README, Compatibility): there, the
+				// n8n 1.x answers a webhook before it stores the execution (docs/compatibility/README.md): there, the
 				// figure is reported, not held to 0.
 				// A delivery n8n stored but had not answered when it died is resent (no 2xx) and runs again:
-				// Ignore Duplicates keeps its identities in memory on n8n 2.x (README, Trigger). Only such a
+				// Ignore Duplicates keeps its identities in memory on n8n 2.x (docs/trigger.md). Only such a
 				// delivery may have two executions, and there are at most as many as were in flight (10).
 				const twiceIndexes = [...perDelivery]
 					.filter(([, count]) => count > 1)

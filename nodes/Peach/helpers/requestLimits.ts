@@ -5,7 +5,7 @@ export const REQUEST_LIMITS = {
 	maxTimeoutSeconds: 300,
 	/**
 	 * The most requests with Peach at once by default: the ceiling of the adaptive width (width.ts);
-	 * each contact's items still one after another. Chosen from `npm run bench` (README, Performance).
+	 * each contact's items still one after another. Chosen from `npm run bench` (docs/performance.md).
 	 */
 	defaultConcurrency: 200,
 	maxConcurrency: 200,

@@ -303,11 +303,11 @@ export const hostileChecks: Check[] = [
 				assert(persisted >= 95, `only ${persisted} of 100 identities saved in the static data`);
 			} else {
 				// n8n 2.x answers only once it has stored the execution (so no answered delivery is lost),
-				// and on that path it does not save a trigger's static data (README, "Ignore Duplicates").
+				// and on that path it does not save a trigger's static data (docs/trigger.md, Ignore Duplicates).
 				assertEqual(
 					persisted,
 					0,
-					'identities saved by n8n 2.x (if n8n now saves them, README "Ignore Duplicates" can say so)',
+					'identities saved by n8n 2.x (if n8n now saves them, docs/trigger.md can say so)',
 				);
 			}
 			await ctx.client.deactivate(trigger.workflowId);

@@ -321,7 +321,7 @@ export const sendAndWaitChecks: Check[] = [
 			const [message] = ctx.sandbox.state.phone.filter((entry) => entry.phone_number === phone);
 			if (N8N_VERSION.startsWith('1.')) {
 				// n8n 1.x does not store the execution's validateSignature flag, so its waiting webhook
-				// never checks the signature (README, Compatibility): shown on a second execution.
+				// never checks the signature (docs/compatibility/README.md): shown on a second execution.
 				const other = '+919900000012';
 				const second = await startWaiting(
 					ctx,
@@ -558,7 +558,7 @@ export const sendAndWaitChecks: Check[] = [
 		fn: async (ctx) => {
 			const types = await ctx.client.nodeTypes();
 			if (N8N_VERSION.startsWith('1.')) {
-				// n8n 1.x has no human-review tools (README, Compatibility).
+				// n8n 1.x has no human-review tools (docs/compatibility/README.md).
 				assert(!types.includes(`${PACKAGE_NAME}.peachHitlTool`), 'n8n 1.x made a peachHitlTool');
 				return;
 			}

@@ -1,7 +1,7 @@
 /**
  * Orders (WhatsApp Payments, minor units, INR only): POST /orders, GET /orders/{id},
  * POST /orders/{id}/refunds (only a completed order, never more than what is left of its total).
- * An order is found by Peach's ID or by the reference order ID (peach-api.md 7.3: your own `id`,
+ * An order is found by Peach's ID or by the reference order ID (docs/peach-api.md 7.3: your own `id`,
  * where you gave one); a second order with an `id` already taken is refused (422, as Rails words
  * it: the docs say nothing of duplicates). A read order shows its refunds (amount, status, date) and
  * the amount refunded, one of the shapes the cut-off 7.2 allows.

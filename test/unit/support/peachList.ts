@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * What Peach itself lists of the template messages it queued (`GET /api/v1/template_messages`,
- * peach-api.md 2.3): one record per accepted send, as the unit harness's fake Peach answers the list.
+ * docs/peach-api.md 2.3): one record per accepted send, as the unit harness's fake Peach answers the list.
  * It lives beside n8n's store in a test's execution (n8nRecovery.ts): Peach keeps it whatever n8n does.
  *
  * Peach's documentation shows each message's `id` and `status` and four more fields it does not

@@ -9,7 +9,7 @@ import type { LaunchPlan } from './launchBase';
 
 /**
  * Broadcast → Launch's witness: before a later try launches again a broadcast the record cannot
- * tell, Peach's list of broadcasts (`GET /broadcasts`, peach-api.md 3.1, its answer not documented)
+ * tell, Peach's list of broadcasts (`GET /broadcasts`, docs/peach-api.md 3.1, its answer not documented)
  * is read once, every page: a broadcast with the same name and template (and audience, where both
  * name one), created since the execution began, is this launch. Where the list cannot tell (it names
  * no broadcast, template or creation time of such a broadcast, or shows several), it cannot decide.

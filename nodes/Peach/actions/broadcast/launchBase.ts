@@ -20,7 +20,7 @@ import { liquidValuesOf, locatorValueOf, replyAutomationOfItem } from '../item/i
 
 /**
  * Delivery modes: Peach's docs and its n8n node say instant or gradual; Peach's MCP server says
- * instant or smart. Both readings are offered (README, "What is not known").
+ * instant or smart. Both readings are offered (docs/peach-api.md §14).
  */
 const DELIVERY_MODES = ['instant', 'gradual', 'smart'];
 

@@ -25,7 +25,7 @@ export function contactPath(phoneNumber: string): ApiPath {
 
 /**
  * Setup guest links: only their paths are documented (not their bodies or answers), so extra fields
- * can be given as JSON and Peach's answer is output as it comes (README, "What is not known").
+ * can be given as JSON and Peach's answer is output as it comes (docs/peach-api.md §14).
  */
 export const guestLinkIdField: INodeProperties = {
 	displayName: 'Setup Guest Link ID',

@@ -6,7 +6,7 @@ import * as getManyActivities from './getManyActivities.operation';
 import * as getManyMessages from './getManyMessages.operation';
 import * as updateStatus from './updateStatus.operation';
 
-/** Unassign Agent is left out: no source documents an endpoint for it (README, "What is not known"). */
+/** Unassign Agent is left out: no source documents an endpoint for it (docs/peach-api.md §14). */
 export const conversation: ResourceDefinition = {
 	displayName: 'Conversation',
 	defaultOperation: 'getMany',

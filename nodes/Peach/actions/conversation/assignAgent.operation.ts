@@ -18,7 +18,7 @@ export const option: OperationOption = {
 
 // Peach's page contradicts itself: its schema has `assign_agent: {agent_email,
 // open_chat_on_assignment}`, its example `agent: {email}` with a top-level `open_chat_on_assignment`.
-// The schema is the default; the example is offered as Body Format (README, "What is not known").
+// The schema is the default; the example is offered as Body Format (docs/peach-api.md §14).
 export const properties: INodeProperties[] = [
 	phoneNumberField,
 	contactNameField,

@@ -7,7 +7,7 @@ import type { PeachWitness } from '../operation/node.type';
 import { amountOf, findOrder } from './shared';
 
 /**
- * Order → Create with your own Order ID (`id`, peach-api.md 7.1): an order Peach already has under
+ * Order → Create with your own Order ID (`id`, docs/peach-api.md 7.1): an order Peach already has under
  * that ID, with the contents asked (contact, line items, type, as far as Peach shows them), was
  * made: it comes back `alreadySent` with Peach's order, whether a later try finds it (the witness)
  * or Peach answers the create with its refusal of a duplicate ID (a 409 or 422 whose words say the ID

@@ -7,7 +7,7 @@ import { amountOf, findOrder, refundAsked, type RefundPlan, rupees } from './sha
 
 /**
  * Order → Refund's witness: before a later try refunds an order whose earlier refund the record
- * cannot tell, the order is read (`GET /orders/{orderId}`, peach-api.md 7.2, whose answer is cut off
+ * cannot tell, the order is read (`GET /orders/{orderId}`, docs/peach-api.md 7.2, whose answer is cut off
  * after `id` and `status`), once per order. Every shape a careful reading allows is read, none
  * invented as the one:
  * 1. a list of refunds (`refunds`, `payment.refunds`, `order_refunds`, `refund_details`), each with

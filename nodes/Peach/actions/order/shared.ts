@@ -64,7 +64,7 @@ export function amountOf(value: unknown): number | undefined {
 }
 
 /**
- * The order Peach has under `id` (`GET /api/v1/orders/{orderId}`, peach-api.md 7.2: Peach's ID, or, as
+ * The order Peach has under `id` (`GET /api/v1/orders/{orderId}`, docs/peach-api.md 7.2: Peach's ID, or, as
  * 7.3 names it, the reference order ID, i.e. your own where you gave one), out of an `order` or `data`
  * envelope; undefined where Peach has none (404). Any other failure is thrown.
  */

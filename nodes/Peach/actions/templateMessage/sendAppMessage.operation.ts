@@ -16,7 +16,7 @@ import { apiPath } from '../../transport/path';
 
 /**
  * The field names of `send_app_message`. Peach's page for it was never seen; these come from Peach's
- * own MCP server (README, "What is not known"). Kept here, in one place, to change them at once.
+ * own MCP server (docs/peach-api.md §14). Kept here, in one place, to change them at once.
  */
 export const APP_MESSAGE = {
 	eventType: 'send_app_message',

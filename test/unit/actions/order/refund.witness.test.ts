@@ -36,7 +36,7 @@ async function refundUnknownThenRetry(shape: OrderShape) {
 	return { ledger, ...(await unknownThenRetry(ledger, [fifty('wa_ord_1')])) };
 }
 
-// 7.2: the section of Peach's API reference (peach-api.md) on reading an order; it is cut off before
+// 7.2: the section of Peach's API reference (docs/peach-api.md) on reading an order; it is cut off before
 // it says how an order shows its refunds, so every shape Peach may answer with is read.
 describe('the shapes of an order Peach may show (7.2 is cut off): each read, none invented', () => {
 	it.each<[string, IDataObject, string]>([

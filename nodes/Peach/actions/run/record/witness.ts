@@ -7,7 +7,7 @@ import { isPlainObject } from '../../../helpers/json';
 /**
  * Peach as the witness of what was sent: before a later try (Retry On Fail or a Retry) sends anything
  * again, it reads what Peach itself lists as queued since the execution began (`GET
- * /template_messages`, peach-api.md 2.3) and counts, per contact and template, the messages it shows. Peach's documentation shows each listed
+ * /template_messages`, docs/peach-api.md 2.3) and counts, per contact and template, the messages it shows. Peach's documentation shows each listed
  * message's `id` and `status` only: where the list also names the contact and the template (under
  * any of the names below), it can tell; where it does not, it cannot, and the record decides alone.
  */

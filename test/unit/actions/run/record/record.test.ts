@@ -312,7 +312,7 @@ describe('a delivery is named by what it sends', () => {
 		const retry = await runTry(
 			crashRetry(execution),
 			refundsInTurn('wa_ord_7', [3000, 2000, 1000]),
-			// The order is read once first (its refunds, peach-api.md 7.2: as documented, id and status).
+			// The order is read once first (its refunds, docs/peach-api.md 7.2: as documented, id and status).
 			[
 				{ statusCode: 200, body: { id: 'wa_ord_7', status: 'completed' } },
 				{ statusCode: 201, body: { id: 'rfnd_3' } },
