@@ -32,6 +32,8 @@ export interface Job {
 	id: number;
 	executions: Execution[];
 	attack?: Attack;
+	/** When its executions begin (Date.now()): processes given the same moment start together. */
+	startAt?: number;
 	/** How long the process stays after its runs (their replacements are proven beside them). */
 	lingerMs?: number;
 }
@@ -60,8 +62,22 @@ export interface CallLog {
 	wait: number;
 }
 
+/** The slow writer (another process) asked to read the row now and write it back `cycleMs` later. */
+export interface OlderCopy {
+	olderCopy: number;
+	id: number;
+	workflowId: string;
+	nodeId: string;
+	cycleMs: number;
+}
+
+/** To a process: the job to run, the slow writer's order, or word that it has read the row. */
+export type ToWorker = Job | OlderCopy | { readDone: number };
+
 export type WorkerMessage =
 	| { type: 'ready' }
+	| ({ type: 'olderCopy' } & OlderCopy)
+	| { type: 'read'; olderCopy: number }
 	| { type: 'stale'; id: number; cycleMs: number; wait: number }
 	| { type: 'done'; id: number; results: ExecutionResult[]; calls: CallLog[] }
 	| { type: 'failed'; id: number; error: string; calls: CallLog[] };

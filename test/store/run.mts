@@ -14,8 +14,8 @@
  *   3. stale copies: at each store call of a run, another writer's older copy of the row (read by
  *      direct SQL right before the call, written back by direct SQL within the proof's wait), with
  *      and without a kill at the last request; then the Retry, same checks;
- *   4. long write cycles (the proof's assumption broken): the same older copies written back after
- *      2.5 times the proof's wait; what happens is reported (counted apart: the assumption is broken).
+ *   4. long write cycles (the proof's assumption broken): the same older copies written back 2.5 s
+ *      after their read; what happens is reported (counted apart: the assumption is broken).
  *
  * Prints the longest store call per database and phase, the proof's wait, the attacks' counts, and
  * closes with "N passed, N failed". PEACH_STORE_DB=sqlite|postgresdb runs one database only.
@@ -47,9 +47,14 @@ const phases = new Set(
 	(process.env.PEACH_STORE_PHASES ?? 'writers,kills,stale,long').split(',').map((p) => p.trim()),
 );
 const started = Date.now();
-const LONG_CYCLE_TIMES = 2.5;
-/** A slow writer within the assumption: its read-to-write cycle, under the proof's least wait. */
-const STALE_CYCLE_MS = Math.round(0.7 * PROOF_WAIT_MS);
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+/**
+ * A slow writer within the assumption: its read-to-write cycle, under the proof's least wait (fixed
+ * here, not derived from PROOF_WAIT_MS, so that a shortened wait is caught, not followed).
+ */
+const STALE_CYCLE_MS = 700;
+/** A writer slower than the proof's wait: the assumption broken. */
+const LONG_CYCLE_MS = 2500;
 
 // ---------------------------------------------------------------------------------------------
 // The fake Peach: counts each delivery's requests; can answer one by killing the process that made it
@@ -103,8 +108,17 @@ const children = new Set<ChildProcess>();
 process.on('exit', () => {
 	for (const child of children) child.kill('SIGKILL');
 });
+// Stopped from outside: the exit handlers (these processes, PostgreSQL's) still run.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+/** Which process asked for an older copy (the slow writer's `read` goes back to it). */
+const olderCopyFrom = new Map<number, Worker>();
+/** Older copies written, per job. */
+const staleFor = new Map<number, Array<{ cycleMs: number; wait: number }>>();
 
 class Worker {
+	/** The process that writes older copies for this one (another process: it outlives this one). */
+	slowWriter: Worker | undefined;
 	private waiting = new Map<number, { resolve: (outcome: Outcome) => void; outcome: Outcome }>();
 	readonly ready: Promise<void>;
 	readonly exited: Promise<void>;
@@ -120,11 +134,23 @@ class Worker {
 		this.ready = new Promise<void>((resolve, reject) => {
 			child.on('message', (message: WorkerMessage) => {
 				if (message.type === 'ready') return resolve();
-				const job = this.waiting.get(message.id);
-				if (message.type === 'stale') {
-					job?.outcome.stale.push({ cycleMs: message.cycleMs, wait: message.wait });
+				if (message.type === 'olderCopy') {
+					const { olderCopy, id, workflowId, nodeId, cycleMs } = message;
+					olderCopyFrom.set(olderCopy, this);
+					this.slowWriter?.child.send({ olderCopy, id, workflowId, nodeId, cycleMs });
 					return;
 				}
+				if (message.type === 'read') {
+					olderCopyFrom.get(message.olderCopy)?.child.send({ readDone: message.olderCopy });
+					olderCopyFrom.delete(message.olderCopy);
+					return;
+				}
+				if (message.type === 'stale') {
+					const to = staleFor.get(message.id);
+					to?.push({ cycleMs: message.cycleMs, wait: message.wait });
+					return;
+				}
+				const job = this.waiting.get(message.id);
 				if (!job) {
 					if (message.type === 'failed') reject(new Error(`${label}: ${message.error}`));
 					return;
@@ -162,9 +188,11 @@ class Worker {
 	async run(job: Job): Promise<Outcome> {
 		await this.ready;
 		return await new Promise<Outcome>((resolve) => {
+			const stale: Outcome['stale'] = [];
+			staleFor.set(job.id, stale);
 			this.waiting.set(job.id, {
 				resolve,
-				outcome: { killed: false, results: [], calls: [], stale: [] },
+				outcome: { killed: false, results: [], calls: [], stale },
 			});
 			this.child.send(job);
 		});
@@ -183,6 +211,8 @@ interface Setting {
 	nodeBin: string;
 	n8nModules: string;
 	peachUrl: string;
+	/** The database's slow writer (older copies of rows), once started. */
+	slowWriter?: Worker;
 }
 
 function spawnWorker(setting: Setting, label: string, setup = false): Worker {
@@ -198,7 +228,9 @@ function spawnWorker(setting: Setting, label: string, setup = false): Worker {
 		],
 		{ cwd: REPO, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
 	);
-	return new Worker(child, label);
+	const worker = new Worker(child, label);
+	worker.slowWriter = setting.slowWriter;
+	return worker;
 }
 
 /** Processes started ahead (n8n loads in seconds): each kill attack takes a fresh one. */
@@ -326,13 +358,13 @@ async function story(
 		attack,
 		lingerMs: options.lingerMs ?? PROOF_WAIT_MS * 2 + 500,
 	});
-	tally(phase, first.calls);
+	tally(`${setting.name} ${phase}`, first.calls);
 	const retry = await retrier.run({
 		id: ++jobIds,
 		executions: [retryOf(execution)],
 		lingerMs: 0,
 	});
-	tally(`${phase} (Retry)`, retry.calls);
+	tally(`${setting.name} ${phase} (Retry)`, retry.calls);
 	const problems = [
 		...(first.error ? [`first run failed: ${first.error.slice(0, 500)}`] : []),
 		...(retry.error ? [`Retry failed: ${retry.error.slice(0, 500)}`] : []),
@@ -383,14 +415,21 @@ async function writers(setting: Setting): Promise<void> {
 			return { ...newExecution(setting, story, deliveries), workflowId };
 		}),
 	);
+	// All at the same moment: their first calls race to insert the row.
+	const startAt = Date.now() + 300;
 	const outcomes = await Promise.all(
 		workers.map(
 			async (worker, w) =>
-				await worker.run({ id: ++jobIds, executions: executions[w], lingerMs: PROOF_WAIT_MS * 3 }),
+				await worker.run({
+					id: ++jobIds,
+					executions: executions[w],
+					startAt,
+					lingerMs: PROOF_WAIT_MS * 3,
+				}),
 		),
 	);
 	const calls = outcomes.flatMap((outcome) => outcome.calls);
-	tally('writers', calls);
+	tally(`${setting.name} writers`, calls);
 	// A call interleaved: another process's call began or ended while it ran.
 	const interleaved = calls.filter((call) =>
 		calls.some(
@@ -400,15 +439,15 @@ async function writers(setting: Setting): Promise<void> {
 				other.started + other.ms > call.started,
 		),
 	).length;
-	count('writers: store calls', calls.length);
-	count('writers: calls overlapping another process', interleaved);
+	count(`${setting.name} writers: store calls`, calls.length);
+	count(`${setting.name} writers: calls overlapping another process`, interleaved);
 	const retrier = spawnWorker(setting, `${setting.name} writers' Retry`);
 	const retried = await retrier.run({
 		id: ++jobIds,
 		executions: executions.flat().map((execution) => retryOf(execution)),
 		lingerMs: 0,
 	});
-	tally('writers (Retry)', retried.calls);
+	tally(`${setting.name} writers (Retry)`, retried.calls);
 	await Promise.all([...workers, retrier].map(async (worker) => await worker.stop()));
 	const problems = [
 		...outcomes.flatMap((outcome) => (outcome.error ? [outcome.error.slice(0, 500)] : [])),
@@ -426,10 +465,8 @@ async function writers(setting: Setting): Promise<void> {
 	for (const outcome of outcomes)
 		for (const result of outcome.results)
 			for (const decision of Object.values(result.decided)) count(`writers: ${decision}`);
-	check(
-		`${setting.name}: ${processes} processes × ${perProcess} executions on one row (${calls.length} store calls, ${interleaved} overlapping another process's)`,
-		problems,
-	);
+	const name = `${setting.name}: ${processes} processes × ${perProcess} executions on one row (${calls.length} store calls, ${interleaved} overlapping another process's)`;
+	if (check(name, problems)) log(`  ${name}: kept the promise (${seconds()})`);
 }
 
 async function kills(setting: Setting, pool: Pool, retrier: Worker): Promise<void> {
@@ -457,7 +494,7 @@ async function kills(setting: Setting, pool: Pool, retrier: Worker): Promise<voi
 		3,
 	);
 	log(
-		`  ${setting.name}: ${results.filter(Boolean).length}/${results.length} kill attacks kept the promise`,
+		`  ${setting.name}: ${results.filter(Boolean).length}/${results.length} kill attacks kept the promise (${seconds()})`,
 	);
 	return stale(setting, pool, retrier, steps);
 }
@@ -481,7 +518,17 @@ async function stale(setting: Setting, pool: Pool, retrier: Worker, steps: numbe
 			);
 			count('stale: attacks');
 			count('stale: older copies written', told.first.stale.length);
-			return check(`${setting.name}: stale copy at call ${call}`, told.problems);
+			// A run that ended, every delivery made: its summary was proven before what it replaces went,
+			// so the Retry knows every one sent (none merely unknown).
+			const unsure = Object.entries(told.retry.results[0]?.decided ?? {}).filter(
+				([, decision]) => decision !== 'earlierSent',
+			);
+			return check(`${setting.name}: stale copy at call ${call}`, [
+				...told.problems,
+				...unsure.map(
+					([key, decision]) => `${key}: the Retry decided ${decision}, not earlierSent`,
+				),
+			]);
 		});
 		tasks.push(async () => {
 			const told = await story(
@@ -502,7 +549,7 @@ async function stale(setting: Setting, pool: Pool, retrier: Worker, steps: numbe
 	}
 	const results = await inParallel(tasks, 3);
 	log(
-		`  ${setting.name}: ${results.filter(Boolean).length}/${results.length} stale-copy attacks kept the promise`,
+		`  ${setting.name}: ${results.filter(Boolean).length}/${results.length} stale-copy attacks kept the promise (${seconds()})`,
 	);
 	await longCycles(setting, pool, retrier, steps);
 }
@@ -515,7 +562,7 @@ async function longCycles(
 	retrier: Worker,
 	steps: number,
 ): Promise<void> {
-	const cycleMs = Math.round(LONG_CYCLE_TIMES * PROOF_WAIT_MS);
+	const cycleMs = LONG_CYCLE_MS;
 	const tasks: Array<() => Promise<void>> = [];
 	for (let call = 1; call <= steps && phases.has('long'); call++)
 		for (const killed of [false, true])
@@ -538,6 +585,7 @@ async function longCycles(
 				} else if (decided.includes('earlierUnknown')) count('long: named unknown');
 			});
 	await inParallel(tasks, 3);
+	log(`  ${setting.name}: ${tasks.length} long-cycle attacks (${seconds()})`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -560,11 +608,13 @@ async function onDatabase(setting: Setting): Promise<void> {
 	const setup = spawnWorker(setting, `${setting.name} setup`, true);
 	await setup.exited;
 	if (setup.child.exitCode !== 0) throw new Error(`setup failed: ${setup.output.slice(-2000)}`);
+	setting.slowWriter = spawnWorker(setting, `${setting.name} slow writer`);
+	await setting.slowWriter.ready;
 	if (phases.has('writers')) await writers(setting);
 	const pool = new Pool(setting, 3);
 	const retrier = spawnWorker(setting, `${setting.name} retrier`);
 	await kills(setting, pool, retrier);
-	await Promise.all([pool.stop(), retrier.stop()]);
+	await Promise.all([pool.stop(), retrier.stop(), setting.slowWriter.stop()]);
 	log(`${setting.name}: ${Math.round((Date.now() - phaseStarted) / 1000)} s`);
 }
 
@@ -605,7 +655,7 @@ async function main(): Promise<void> {
 	}
 	log('');
 	log(
-		`proof's least wait (PROOF_WAIT_MS): ${PROOF_WAIT_MS} ms; stale writers' cycle: ${STALE_CYCLE_MS} ms; long cycles: ${LONG_CYCLE_TIMES} × the wait`,
+		`proof's least wait (PROOF_WAIT_MS): ${PROOF_WAIT_MS} ms; stale writers' cycle: ${STALE_CYCLE_MS} ms; long cycles: ${LONG_CYCLE_MS} ms`,
 	);
 	for (const [phase, held] of figures)
 		log(

@@ -9,7 +9,7 @@
  * to attack at a chosen call: SIGKILL of this process right before or right after it (its write
  * landed, the answer never seen), or another writer's older copy of the row (read by direct SQL
  * right before the call, written back by direct SQL `cycleMs` after the read, as a slow worker's
- * findOne-then-update would). A request to Peach can be answered by SIGKILL of this process (Peach
+ * findOne-then-update would, by the slow writer: another of these processes, which outlives this one). A request to Peach can be answered by SIGKILL of this process (Peach
  * accepted it, the process never learnt it).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -17,7 +17,15 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { proofWaitMs } from '../../nodes/Peach/actions/run/record/proof';
 import { ClaimedElsewhere, DeliveryRecord } from '../../nodes/Peach/actions/run/record/record';
 import { type N8nStore, type NodeStore, openN8nStore } from './n8nStore.mts';
-import type { CallLog, Execution, ExecutionResult, Job, WorkerMessage } from './protocol.mts';
+import type {
+	CallLog,
+	Execution,
+	ExecutionResult,
+	Job,
+	OlderCopy,
+	ToWorker,
+	WorkerMessage,
+} from './protocol.mts';
 
 const send = (message: WorkerMessage) => process.send?.(message);
 const kill = () => process.kill(process.pid, 'SIGKILL');
@@ -35,8 +43,7 @@ function attacked(store: N8nStore, execution: Execution, job: Job, calls: CallLo
 			const items = (args[0] as unknown[]).length;
 			if (attack?.killBeforeCall === index) kill();
 			// The slow writer reads the row right before this call, and writes it back `cycleMs` later.
-			if (attack?.staleAtCall === index)
-				await olderCopy(store, execution, job.id, attack.cycleMs ?? 500);
+			if (attack?.staleAtCall === index) await olderCopy(execution, job.id, attack.cycleMs ?? 500);
 			const started = Date.now();
 			const log: CallLog = { kind, items, started, ms: 0, pid: process.pid, wait: proofWaitMs() };
 			calls.push(log);
@@ -53,27 +60,44 @@ function attacked(store: N8nStore, execution: Execution, job: Job, calls: CallLo
 	};
 }
 
+/** The slow writer's reads this process waits for (the attacked call follows the read). */
+const reads = new Map<number, () => void>();
+let olderCopies = 0;
+
 /**
- * Another writer's older copy: the row as it is now (before the call it is attached to), written back
- * `cycleMs` later with one entry of that writer's own.
+ * Another writer's older copy, made by the slow writer (another process, so that it outlives this
+ * one): it reads the row now (before the call it is attached to) and writes it back, with one entry
+ * of its own, `cycleMs` after its read.
  */
-async function olderCopy(
-	store: N8nStore,
-	execution: Execution,
-	id: number,
-	cycleMs: number,
-): Promise<void> {
+async function olderCopy(execution: Execution, id: number, cycleMs: number): Promise<void> {
+	// Numbered apart from every other process's (the run routes the slow writer's answer by it).
+	const olderCopy = process.pid * 10_000 + ++olderCopies;
+	await new Promise<void>((resolve) => {
+		reads.set(olderCopy, resolve);
+		send({
+			type: 'olderCopy',
+			olderCopy,
+			id,
+			workflowId: execution.workflowId,
+			nodeId: execution.nodeId,
+			cycleMs,
+		});
+	});
+}
+
+/** In the slow writer: reads the row, says so, and writes it back `cycleMs` after the read. */
+async function writeOlderCopy(store: N8nStore, order: OlderCopy): Promise<void> {
 	const readAt = Date.now();
-	const row = await store.readRow(execution.workflowId, execution.nodeId);
+	const row = await store.readRow(order.workflowId, order.nodeId);
+	send({ type: 'read', olderCopy: order.olderCopy });
 	if (row === undefined) return;
 	const value = JSON.parse(row) as { mode: string; data: string[] };
 	value.data.push(`stale-writer-${process.pid}-${staleWrites++}`);
-	// Written back by nobody's await: it lands when the slow writer gets to it.
-	void (async () => {
-		await new Promise((resolve) => setTimeout(resolve, Math.max(0, readAt + cycleMs - Date.now())));
-		await store.writeRow(execution.workflowId, execution.nodeId, JSON.stringify(value));
-		send({ type: 'stale', id, cycleMs: Date.now() - readAt, wait: proofWaitMs() });
-	})();
+	await new Promise((resolve) =>
+		setTimeout(resolve, Math.max(0, readAt + order.cycleMs - Date.now())),
+	);
+	await store.writeRow(order.workflowId, order.nodeId, JSON.stringify(value));
+	send({ type: 'stale', id: order.id, cycleMs: Date.now() - readAt, wait: proofWaitMs() });
 }
 
 /** The execute context the record reads, as n8n 2.x gives it to a node (only what it reads). */
@@ -167,10 +191,23 @@ async function main(): Promise<void> {
 		await store.close();
 		process.exit(0);
 	}
-	process.on('message', (message: Job) => {
+	process.on('message', (message: ToWorker) => {
+		if ('readDone' in message) {
+			reads.get(message.readDone)?.();
+			reads.delete(message.readDone);
+			return;
+		}
+		if ('olderCopy' in message) {
+			void writeOlderCopy(store, message).catch((error: unknown) =>
+				send({ type: 'failed', id: message.id, error: String(error), calls: [] }),
+			);
+			return;
+		}
 		void (async () => {
 			const calls: CallLog[] = [];
 			try {
+				const start = (message.startAt ?? 0) - Date.now();
+				if (start > 0) await new Promise((resolve) => setTimeout(resolve, start));
 				const results = await Promise.all(
 					message.executions.map(
 						async (execution) => await runExecution(store, execution, message, calls),
