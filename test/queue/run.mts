@@ -50,6 +50,7 @@ import {
 } from '../e2e/n8n.mts';
 import { assert, assertEqual, type Context, pool, postDelivery } from '../e2e/suite.mts';
 import { afterStallChecks } from './afterStall.mts';
+import { manualOnWorkerChecks } from './manualOnWorker.mts';
 import { moneyChecks } from './money.mts';
 import { recordChecks } from './record.mts';
 import { type RecoveryContext, recoveryChecks } from './recovery.mts';
@@ -632,6 +633,7 @@ async function main() {
 			...recordChecks,
 			...moneyChecks,
 			...afterStallChecks,
+			...manualOnWorkerChecks,
 		]) {
 			sandbox.faults.length = 0;
 			await check(name, () => fn(recovery));
