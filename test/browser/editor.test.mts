@@ -105,15 +105,23 @@ async function main() {
 	const { page } = editor;
 	const only = process.env.PEACH_BROWSER_ONLY?.split(' | ');
 	let skipped = 0;
+	// README's first five minutes, timed from its first step in the editor to the message on the phone.
+	let walkBegan: number | undefined;
 	const step = async (name: string, fn: () => Promise<void>) => {
 		if (only && passed + failed > 0 && !only.some((part) => name.includes(part))) {
 			skipped++;
 			return;
 		}
+		const began = Date.now();
+		if (name.startsWith('README 2') && walkBegan === undefined) walkBegan = began;
 		try {
 			await fn();
 			passed++;
-			log(`  ✓ ${name}`);
+			log(`  ✓ ${name} (${Date.now() - began} ms)`);
+			if (name.startsWith('README 5: the sandbox') && walkBegan !== undefined)
+				log(
+					`      README's first five minutes, nodes panel to the message on the phone: ${Math.round((Date.now() - walkBegan) / 1000)} s in the browser`,
+				);
 		} catch (error) {
 			failed++;
 			const shot = join(ARTIFACTS, `failed-${passed + failed}.png`);
