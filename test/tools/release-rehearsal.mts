@@ -154,7 +154,8 @@ try {
 		problems.push(`CHANGELOG.md has no "## [${pkg.version}] - <date>" section`);
 
 	// npm's own last look, from the temp folder (not this repo's .npmrc or scripts). Publishes nothing.
-	const dryRun = spawnSync('npm', ['publish', '--dry-run', tarball], {
+	// --force: once this version is on npm, npm's dry run would refuse to "publish over" it.
+	const dryRun = spawnSync('npm', ['publish', '--dry-run', '--force', tarball], {
 		cwd: work,
 		encoding: 'utf8',
 	});

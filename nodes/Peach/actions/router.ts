@@ -49,7 +49,7 @@ export async function router(
 		if (resource === CUSTOM_API_CALL || operationName === CUSTOM_API_CALL) {
 			throw new NodeOperationError(this.getNode(), 'Custom API Call runs in an HTTP Request node', {
 				description:
-					'Add an HTTP Request node, set Authentication → Predefined Credential Type → Peach API, choose this credential and give the full URL, e.g. https://app.trypeach.io/api/v1/conversations. The key is added as the Peach node adds it (README, A custom API call).',
+					'Add an HTTP Request node, set Authentication → Predefined Credential Type → Peach API, choose this credential and give the full URL, e.g. https://app.trypeach.io/api/v1/conversations. The key is added as the Peach node adds it (docs/operations.md, A custom API call).',
 			});
 		}
 		throw new NodeOperationError(

@@ -96,17 +96,21 @@ export const migrationReportChecks: Check[] = N8N_VERSION.startsWith('1.')
 						undefined,
 						120_000,
 					);
-					const report = (refreshed.report ?? refreshed) as {
-						instanceResults?: RuleResult[];
-						workflowResults?: RuleResult[];
+					const report = refreshed.report as {
+						instanceResults: RuleResult[];
+						workflowResults: RuleResult[];
 					};
-					for (const rule of report.instanceResults ?? []) {
+					assert(
+						Array.isArray(report?.instanceResults) && Array.isArray(report?.workflowResults),
+						`n8n's report has another shape: ${JSON.stringify(refreshed).slice(0, 300)}`,
+					);
+					for (const rule of report.instanceResults) {
 						log(
 							`    migration report, instance: ${rule.ruleId} (${rule.ruleSeverity}): ${rule.ruleTitle}`,
 						);
 					}
 					const flagged: string[] = [];
-					for (const rule of report.workflowResults ?? []) {
+					for (const rule of report.workflowResults) {
 						const detail = await ctx.client.rest('GET', `/breaking-changes/report/${rule.ruleId}`);
 						const affected = (detail.affectedWorkflows ?? []) as Array<{ id: string }>;
 						const mine = affected.filter((workflow) => ours.has(workflow.id));

@@ -14,7 +14,10 @@ import { answeredPage, questionPage, stalePage, unavailablePage } from './page';
  * application/x-www-form-urlencoded, which n8n parses into the fields themselves.
  */
 function postedFields(contentType: unknown, body: IDataObject): IDataObject {
-	if (typeof contentType !== 'string' || !contentType.startsWith('multipart/form-data'))
+	if (
+		typeof contentType !== 'string' ||
+		!contentType.toLowerCase().startsWith('multipart/form-data')
+	)
 		return body;
 	const { data } = body;
 	return typeof data === 'object' && data !== null && !Array.isArray(data)

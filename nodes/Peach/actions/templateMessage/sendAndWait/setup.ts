@@ -174,7 +174,7 @@ export async function prepareWait(
 			'Send and Wait',
 			'this n8n',
 			'has no signed resume links',
-			'Update n8n to a version this package is tested with (README, Compatibility): n8n 1.123 or 2.40.',
+			'Update n8n to a version this package is tested with (README, Installation → Compatibility): n8n 1.123, 2.40 or 2.41.',
 		);
 	}
 	const reading: Reading = {
