@@ -95,15 +95,21 @@ export async function openLink(input: {
 	query?: Record<string, string>;
 	body?: IDataObject;
 	/**
-	 * A form as a browser posts the page's form (UTF-8, a checkbox's name once per ticked box): a
-	 * Custom Form's page says multipart/form-data, the others application/x-www-form-urlencoded; parsed
-	 * as n8n parses each.
+	 * A form as a browser posts the page's form (UTF-8, a checkbox's name once per ticked box): encoded
+	 * as the page's form says (its enctype, read from the page the link shows), parsed as n8n parses it.
 	 */
 	form?: Array<[string, string]>;
-}) {
+}): Promise<{ result: IWebhookResponseData; sent: SentPage; data: IRunExecutionData }> {
 	const execution = reloaded(input.execution);
+	const multipart = input.form ? await pagePostsMultipart(input) : false;
+	// n8n 2.41 answers 415 before the node runs to a Custom Form posted other than multipart/form-data
+	// (webhook-helpers.js, requiresMultipartFormData).
+	if (input.form && input.parameters.responseType === 'customForm' && !multipart)
+		throw new Error(
+			"n8n 2.41 refuses this answer (415): the page's form does not post multipart/form-data",
+		);
 	const posted = input.form
-		? await postedForm(input.form, input.parameters.responseType === 'customForm')
+		? await postedForm(input.form, multipart)
 		: { body: input.body ?? {}, headers: {} };
 	const { body } = posted;
 	const headers: Record<string, string> = posted.headers;
@@ -140,6 +146,13 @@ export async function openLink(input: {
 		context as unknown as IWebhookFunctions,
 	)) as IWebhookResponseData;
 	return { result, sent, data: execution.data };
+}
+
+/** Whether the page the link shows posts its form as multipart/form-data (its form's enctype). */
+async function pagePostsMultipart(input: Parameters<typeof openLink>[0]): Promise<boolean> {
+	const { sent } = await openLink({ ...input, method: 'GET', form: undefined, body: undefined });
+	const form = /<form\b[^>]*>/i.exec(String(sent.body))?.[0] ?? '';
+	return /\benctype="multipart\/form-data"/i.test(form);
 }
 
 /** The query of a link the node made (its peachWait, and n8n's signature). */
