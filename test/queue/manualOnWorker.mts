@@ -15,23 +15,9 @@ import {
 	peachNode,
 	sendParameters,
 } from '../e2e/n8n.mts';
+import { waitForStatus } from '../e2e/checks/sendAndWait.e2e.mts';
 import { assert, assertEqual } from '../e2e/suite.mts';
-import { queuedPerPhone, type RecoveryContext, sleep } from './recovery.mts';
-
-async function statusOf(q: RecoveryContext, workflowId: string): Promise<Json | undefined> {
-	const [execution] = await q.client.executions(workflowId);
-	return execution;
-}
-
-async function waitForStatus(q: RecoveryContext, workflowId: string, wanted: string[]) {
-	const deadline = Date.now() + 120_000;
-	for (;;) {
-		const execution = await statusOf(q, workflowId);
-		if (wanted.includes(String(execution?.status))) return execution as Json;
-		assert(Date.now() < deadline, `execution still ${String(execution?.status)} after 120 s`);
-		await sleep(500);
-	}
-}
+import { queuedPerPhone, type RecoveryContext } from './recovery.mts';
 
 export const manualOnWorkerChecks = [
 	{
@@ -84,17 +70,16 @@ export const manualOnWorkerChecks = [
 				connections: chain('Execute workflow', 'Contacts', 'Preview', 'Send', 'Ask'),
 			});
 			await q.client.runManually(workflowId, 'Execute workflow');
-			const waiting = await waitForStatus(q, workflowId, ['waiting', 'error', 'success']);
+			const waiting = await waitForStatus(q, workflowId, ['waiting', 'error', 'success'], 120_000);
 			assertEqual(waiting.status, 'waiting', 'the manual run, before the answer');
 			const answer = await q.sandbox.phone.answer(approver, { choice: 'Approve' });
 			assertEqual(answer.status, 200, 'the answer on the phone');
-			const finished = await waitForStatus(q, workflowId, ['success', 'error']);
-			const done = await q.client.api('GET', `/executions/${String(finished.id)}?includeData=true`);
+			const done = await waitForStatus(q, workflowId, ['success', 'error'], 120_000);
 			// "execution 1" must not match "execution 12".
-			const named = new RegExp(`execution ${String(finished.id)}(?!\\d)`);
+			const named = new RegExp(`execution ${String(done.id)}(?!\\d)`);
 			const runBy = q.workers.filter((worker) => named.test(readFileSync(worker.logFile, 'utf8')));
 			log(
-				`      manual execution ${String(finished.id)}: ${String(done.status)}, run by ${runBy.length} worker(s)`,
+				`      manual execution ${String(done.id)}: ${String(done.status)}, run by ${runBy.length} worker(s)`,
 			);
 			assertEqual(done.status, 'success', 'the manual run, after the answer');
 			assert(runBy.length > 0, 'no worker log names the manual execution: it ran on main');

@@ -31,6 +31,7 @@ import { join } from 'node:path';
 
 import { PROOF_WAIT_MS } from '../../nodes/Peach/actions/run/record/n8n';
 import { log, provisionHost } from '../e2e/n8n.mts';
+import { pool as atMost } from '../e2e/suite.mts';
 import { type Service, startPostgres } from '../queue/services.mts';
 import type { DatabaseChoice } from './n8nStore.mts';
 import type {
@@ -381,21 +382,6 @@ async function story(
 	return { first, retry, problems };
 }
 
-/** Runs `tasks` at most `width` at a time. */
-async function inParallel<T>(tasks: Array<() => Promise<T>>, width: number): Promise<T[]> {
-	const results: T[] = [];
-	let next = 0;
-	await Promise.all(
-		Array.from({ length: width }, async () => {
-			while (next < tasks.length) {
-				const at = next++;
-				results[at] = await tasks[at]();
-			}
-		}),
-	);
-	return results;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The attacks
 // ---------------------------------------------------------------------------------------------
@@ -486,7 +472,8 @@ async function kills(setting: Setting, pool: Pool, retrier: Worker): Promise<voi
 	}
 	for (let post = 1; post <= 3 && phases.has('kills'); post++)
 		attacks.push({ name: `kill-at-post-${post}`, attack: { killAtPost: post } });
-	const results = await inParallel(
+	const results = await atMost(
+		3,
 		attacks.map(({ name, attack }) => async () => {
 			const told = await story(setting, name, pool.take(), retrier, attack, 'kills', {
 				expectKill: true,
@@ -494,7 +481,6 @@ async function kills(setting: Setting, pool: Pool, retrier: Worker): Promise<voi
 			count('kills: attacks');
 			return check(`${setting.name}: ${name}`, told.problems);
 		}),
-		3,
 	);
 	log(
 		`  ${setting.name}: ${results.filter(Boolean).length}/${results.length} kill attacks kept the promise (${seconds()})`,
@@ -550,7 +536,7 @@ async function stale(setting: Setting, pool: Pool, retrier: Worker, steps: numbe
 			);
 		});
 	}
-	const results = await inParallel(tasks, 3);
+	const results = await atMost(3, tasks);
 	log(
 		`  ${setting.name}: ${results.filter(Boolean).length}/${results.length} stale-copy attacks kept the promise (${seconds()})`,
 	);
@@ -593,7 +579,7 @@ async function longCycles(
 						);
 				} else if (decided.includes('earlierUnknown')) count('long: named unknown');
 			});
-	await inParallel(tasks, 3);
+	await atMost(3, tasks);
 	log(`  ${setting.name}: ${tasks.length} long-cycle attacks (${seconds()})`);
 }
 

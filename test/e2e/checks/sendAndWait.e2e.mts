@@ -130,7 +130,7 @@ async function startWaiting(ctx: Context, workflow: ReturnType<typeof approvalWo
 
 /** The newest execution of the workflow once its status is one of `statuses`. */
 export async function waitForStatus(
-	ctx: Context,
+	ctx: Pick<Context, 'client'>,
 	workflowId: string,
 	statuses: string[],
 	timeoutMs = 30_000,
