@@ -731,13 +731,17 @@ export class N8nClient {
 		}
 	}
 
-	async nodeTypes(): Promise<string[]> {
+	/** Every node description n8n serves its editor (each version of a node its own entry). */
+	async nodeDescriptions(): Promise<Json[]> {
 		const response = await fetch(`${this.url}/types/nodes.json`, {
 			headers: { Cookie: this.cookie },
 		});
 		if (!response.ok) throw new Error(`/types/nodes.json -> ${response.status}`);
-		const types = (await response.json()) as Array<{ name: string }>;
-		return types.map((type) => type.name);
+		return (await response.json()) as Json[];
+	}
+
+	async nodeTypes(): Promise<string[]> {
+		return (await this.nodeDescriptions()).map((type) => String(type.name));
 	}
 }
 

@@ -5,9 +5,6 @@
  * instance is printed (docs/compatibility/n8n-3.0.md lists it). n8n 1.x has no such module.
  * With PEACH_E2E_N8N3_DEFAULTS=1 (n8n.mts), also what a 3.0 user without verification meets.
  */
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-
 import {
 	type Json,
 	log,
@@ -15,7 +12,6 @@ import {
 	N8N_VERSION,
 	PACKAGE_NAME,
 	peachNode,
-	REPO_ROOT,
 } from '../n8n.mts';
 import { assert, type Check, type Context } from '../suite.mts';
 import { loadExamples } from '../workflows/examples.mts';
@@ -26,24 +22,25 @@ interface Property {
 	displayOptions?: { show?: { resource?: string[] } };
 }
 
-/** Every resource × operation pair the built node offers. */
-function operations(): Array<{ resource: string; operation: string }> {
-	const require = createRequire(import.meta.url);
-	const { Peach } = require(join(REPO_ROOT, 'dist/nodes/Peach/Peach.node.js')) as {
-		Peach: new () => { description: { properties: Property[] } };
-	};
+/** Every resource × operation pair of the Peach node, as the running n8n describes it. */
+async function operations(ctx: Context): Promise<Array<{ resource: string; operation: string }>> {
+	const peach = (await ctx.client.nodeDescriptions()).find(
+		(type) => type.name === `${PACKAGE_NAME}.peach`,
+	);
+	assert(peach, `n8n describes no ${PACKAGE_NAME}.peach`);
 	const pairs: Array<{ resource: string; operation: string }> = [];
-	for (const property of new Peach().description.properties) {
+	for (const property of peach.properties as Property[]) {
 		const resources = property.displayOptions?.show?.resource ?? [];
 		if (property.name !== 'operation' || resources.length !== 1) continue;
+		// n8n adds a Custom API Call to each resource's operations (an HTTP Request node's job).
 		for (const { value } of property.options ?? [])
-			pairs.push({ resource: resources[0], operation: value });
+			if (value !== '__CUSTOM_API_CALL__') pairs.push({ resource: resources[0], operation: value });
 	}
 	return pairs;
 }
 
-function everyOperationWorkflow(ctx: Context) {
-	const nodes: Json[] = operations().map(({ resource, operation }, index) => ({
+async function everyOperationWorkflow(ctx: Context) {
+	const nodes: Json[] = (await operations(ctx)).map(({ resource, operation }, index) => ({
 		...peachNode({ resource, operation }, ctx.credential, `${resource} ${operation}`),
 		position: [300 * (index % 7), 200 * Math.floor(index / 7)],
 	}));
@@ -73,7 +70,7 @@ export const migrationReportChecks: Check[] = N8N_VERSION.startsWith('1.')
 				name: "n8n's 3.0 migration report flags none of the examples nor a workflow of every Peach operation",
 				fn: async (ctx) => {
 					const ours = new Map<string, string>();
-					const every = everyOperationWorkflow(ctx);
+					const every = await everyOperationWorkflow(ctx);
 					assert(
 						every.nodes.length === 50,
 						`49 operations and a trigger, got ${every.nodes.length} nodes`,
