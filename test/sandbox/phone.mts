@@ -214,14 +214,19 @@ export async function answer(
 		if (button.name) fields.set(button.name, button.value ?? '');
 	}
 	// A form without `action` posts to the page's own URL, encoded as its enctype says.
-	const multipart = new FormData();
-	fields.forEach((value, name) => multipart.append(name, value));
+	let body: FormData | string = fields.toString();
+	if (form.multipart) {
+		body = new FormData();
+		for (const [name, value] of fields.entries()) body.append(name, value);
+	}
 	const sent = await fetch(url, {
 		method: 'POST',
-		headers: form.multipart
-			? { 'User-Agent': PHONE_USER_AGENT }
-			: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': PHONE_USER_AGENT },
-		body: form.multipart ? multipart : fields.toString(),
+		headers: {
+			'User-Agent': PHONE_USER_AGENT,
+			// A multipart body's type (with its boundary) comes from fetch itself.
+			...(form.multipart ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+		},
+		body,
 	});
 	return {
 		url,

@@ -25,13 +25,18 @@ function reloaded(execution: WaitingExecution): WaitingExecution {
  * values decoded (`+` a space), a name posted more than once a list, in order.
  */
 function parsedForm(encoded: string): IDataObject {
-	const body: Record<string, string | string[]> = {};
-	for (const [name, value] of new URLSearchParams(encoded)) {
-		const before = body[name];
-		body[name] =
+	return fieldsOf(new URLSearchParams(encoded));
+}
+
+/** Posted pairs as n8n's parsers give them: a name posted once a value, more than once a list, in order. */
+function fieldsOf(pairs: Iterable<[string, string]>): Record<string, string | string[]> {
+	const fields: Record<string, string | string[]> = {};
+	for (const [name, value] of pairs) {
+		const before = fields[name];
+		fields[name] =
 			before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
 	}
-	return body;
+	return fields;
 }
 
 /**
@@ -45,16 +50,12 @@ async function parsedMultipart(form: Array<[string, string]>) {
 	const wire = new Response(posted);
 	const contentType = String(wire.headers.get('content-type'));
 	const bytes = await wire.arrayBuffer();
-	const data: Record<string, string | string[]> = {};
 	const parsed = await new Response(bytes, {
 		headers: { 'content-type': contentType },
 	}).formData();
-	parsed.forEach((value, name) => {
-		const before = data[name];
-		const text = String(value);
-		data[name] =
-			before === undefined ? text : [...(Array.isArray(before) ? before : [before]), text];
-	});
+	const pairs: Array<[string, string]> = [];
+	parsed.forEach((value, name) => pairs.push([name, String(value)]));
+	const data = fieldsOf(pairs);
 	return {
 		body: { data, files: {} } as IDataObject,
 		headers: { 'content-type': contentType, 'content-length': String(bytes.byteLength) },
