@@ -145,6 +145,9 @@ async function runExecution(
 		context,
 		'message:send',
 		execution.deliveries.map(({ lane, key }) => ({ lane, content: { key } })),
+		// PEACH_STORE_ON_EVIDENCE=1: deliveries that move money, with no witness in Peach (an
+		// automation's run: DeliveringOperation.madeOnEvidence).
+		{ onEvidence: process.env.PEACH_STORE_ON_EVIDENCE === '1' },
 	);
 	const lanes = new Map<string, number[]>();
 	execution.deliveries.forEach(({ lane }, index) =>

@@ -137,5 +137,7 @@ export const trigger: DeliveringOperation<TriggerPlan> = {
 	recipientOf,
 	preview,
 	deliver,
+	// Peach lists no automation runs: what a crash's record lost of one is outcomeUnknown.
+	madeOnEvidence: true,
 	doneOutcome: 'accepted',
 };

@@ -220,6 +220,7 @@ export const launch: DeliveringBatchOperation<LaunchPlan> = {
 	preview,
 	sameDelivery: sameLaunch,
 	peachWitness: launchWitness,
+	madeOnEvidence: true,
 	stage: uploadLaunchHeaderFiles,
 	deliver,
 	sight,

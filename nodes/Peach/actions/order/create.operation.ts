@@ -171,6 +171,7 @@ export const create: DeliveringOperation<IDataObject> = {
 	recipientOf: recipientOfEvent,
 	preview,
 	peachWitness: createWitness,
+	madeOnEvidence: true,
 	deliver,
 	doneOutcome: 'accepted',
 };

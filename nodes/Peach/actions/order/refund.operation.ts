@@ -194,6 +194,7 @@ export const refund: DeliveringOperation<RefundPlan> = {
 	recipientOf,
 	preview,
 	peachWitness: refundWitness,
+	madeOnEvidence: true,
 	deliver,
 	recipientField: 'order',
 	doneOutcome: 'accepted',

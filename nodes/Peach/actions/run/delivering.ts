@@ -96,17 +96,16 @@ async function openRecord(
 	}));
 	let record: DeliveryRecord;
 	try {
-		record = await DeliveryRecord.open(
-			context,
-			operationKey,
-			plannedOf(run, entries),
-			operation.peachWitness &&
+		record = await DeliveryRecord.open(context, operationKey, plannedOf(run, entries), {
+			witness:
+				operation.peachWitness &&
 				runWitness(
 					context,
 					operation.peachWitness,
 					entries.map(({ delivery }) => delivery.plan),
 				),
-		);
+			onEvidence: operation.madeOnEvidence === true,
+		});
 	} catch (caught) {
 		return { outputs: notOpened(run, entries, caught) };
 	}

@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import type { EarlierOutcome } from '../../operation/node.type';
 import { entry } from './chain';
 import { anchorOf, type BucketState, fold, type Status } from './fold';
-import { peachDecides } from './peachDecides';
+import { peachDecides, unwitnessedStayUnknown } from './peachDecides';
 import type { RunWitness } from './peachWitness';
 import { type FromStore, readBack } from './readBack';
 import { resolveEarlier } from './resolve';
@@ -43,6 +43,8 @@ export interface ReadingEarlier {
 	since: number;
 	readStore: boolean;
 	findsItsRecord: boolean;
+	/** The operation is made only on evidence (DeliveringOperation.madeOnEvidence). */
+	onEvidence: boolean;
 }
 
 export async function readEarlierTries(
@@ -68,6 +70,9 @@ export async function readEarlierTries(
 	await askOwnWitness(of, fromStore, {
 		since: how.since,
 		askNotShown: how.retry && (of.found.size > 0 || !how.findsItsRecord),
+		// Where the node context knows this run (an earlier try's, saved with a failed execution), a
+		// delivery it shows nothing of was not made: only a crash's Retry needs Peach's evidence.
+		onEvidence: how.onEvidence && !how.earlierTry,
 	});
 	keepEarlier(of, fromStore);
 }
@@ -87,15 +92,20 @@ async function readStore(of: EarlierOf, read: boolean): Promise<FromStore[]> {
 /**
  * The operation's own witness decides what the record leaves in doubt (peachDecides.ts): an
  * unknown outcome and, where the table says the record may have lost it (notShown), a delivery it
- * shows nothing of; never one the store shows nothing of its run: never claimed, it is made.
+ * shows nothing of; never one the store shows nothing of its run: never claimed, it is made. What is
+ * made only on evidence and has no witness (an automation's run) stays unknown where the record may
+ * have lost it.
  */
 async function askOwnWitness(
 	of: EarlierOf,
 	fromStore: FromStore[],
-	how: { since: number; askNotShown: boolean },
+	how: { since: number; askNotShown: boolean; onEvidence: boolean },
 ): Promise<void> {
-	if (!of.witness) return;
 	const { earlierOf, witness } = of;
+	if (!witness) {
+		if (how.askNotShown && how.onEvidence) unwitnessedStayUnknown(earlierOf, fromStore);
+		return;
+	}
 	const cleared = await peachDecides({ witness, earlierOf, fromStore, ...how });
 	for (const index of cleared) {
 		of.claimedBefore.add(index);

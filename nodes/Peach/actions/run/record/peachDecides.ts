@@ -9,8 +9,9 @@ import type { FromStore } from './readBack';
  * says the record may have lost it (`notShown`), a delivery it shows nothing of. Where Peach shows it, it
  * was made (`alreadySent`, with what Peach shows); where Peach clearly shows none, an unknown one may
  * be made; where Peach cannot tell, an unknown one stays unknown, with Peach's reason beside the
- * record's. What the record shows nothing of stays the record's to decide, unless Peach could not be
- * read.
+ * record's. What the record shows nothing of stays the record's to decide (made), unless Peach could
+ * not be read or the operation is made only on evidence in a crash's Retry (`onEvidence`): then it is
+ * unknown.
  */
 
 const CRASH_REASON =
@@ -24,6 +25,7 @@ const TOO_SOON =
 	'Peach shows none of it yet, but the earlier request ended less than 2 minutes ago and Peach may still be processing it.';
 const NO_TIME =
 	'Peach shows none of it yet, but nothing says when the request was made, so Peach may still be processing it.';
+const UNWITNESSED = 'Peach lists nothing of such deliveries, so it cannot say either.';
 const NOTHING_SHOWN =
 	"n8n's record of this execution shows nothing of it (it may never have been made, or the record lost it), so it is made again only once Peach says it is not there.";
 
@@ -40,6 +42,12 @@ export interface PeachDecides {
 	askNotShown: boolean;
 	/** From when Peach is asked what was made. */
 	since: number;
+	/**
+	 * The deliveries are made only on evidence (DeliveringOperation.madeOnEvidence) and the node
+	 * context knows nothing of this run (a crash's Retry): one the record shows nothing of, where
+	 * Peach cannot tell, is `outcomeUnknown` rather than made.
+	 */
+	onEvidence: boolean;
 }
 
 /** Whether the record leaves a delivery in doubt: unknown, or (in a Retry) shown nothing of. */
@@ -106,13 +114,32 @@ export async function peachDecides(p: PeachDecides): Promise<Set<number>> {
 				reason: `${earlier.reason ?? CRASH_REASON} ${says.cannotTell}`,
 				...(says.unread ? { peachUnread: true } : {}),
 			};
-		else if (says.unread)
+		else if (says.unread || p.onEvidence)
 			p.earlierOf[index] = {
 				outcome: 'unknown',
 				at: null,
 				reason: `${NOTHING_SHOWN} ${says.cannotTell}`,
-				peachUnread: true,
+				...(says.unread ? { peachUnread: true as const } : {}),
 			};
 	}
 	return cleared;
+}
+
+/**
+ * Made only on evidence, with no witness in Peach (an automation's run: Peach lists none): in a
+ * crash's Retry, each delivery the record may have lost (the Retry table's notShown) is
+ * `outcomeUnknown`, never made again by itself.
+ */
+export function unwitnessedStayUnknown(
+	earlierOf: Array<EarlierOutcome | undefined>,
+	fromStore: FromStore[],
+): void {
+	fromStore.forEach((from, index) => {
+		if (earlierOf[index] === undefined && from === 'notReached')
+			earlierOf[index] = {
+				outcome: 'unknown',
+				at: null,
+				reason: `${NOTHING_SHOWN} ${UNWITNESSED}`,
+			};
+	});
 }

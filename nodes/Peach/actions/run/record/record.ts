@@ -83,13 +83,14 @@ export class DeliveryRecord {
 	/**
 	 * Opens the record for this run of the node (`operationKey`: the resource and operation) and, in a
 	 * later try (Retry On Fail or a Retry), reads what earlier tries did: the node context, n8n's
-	 * store, then Peach.
+	 * store, then Peach (`peach`: the operation's own witness, and whether it is made only on
+	 * evidence: DeliveringOperation.madeOnEvidence).
 	 */
 	static async open(
 		context: IExecuteFunctions,
 		operationKey: string,
 		planned: PlannedDelivery[],
-		witness?: RunWitness,
+		peach: { witness?: RunWitness; onEvidence: boolean },
 	): Promise<DeliveryRecord> {
 		lookAtDueSoon();
 		const nodeContext = nodeContextOf(context);
@@ -109,7 +110,7 @@ export class DeliveryRecord {
 			buckets,
 			new RunInContext(run, opened?.entries, opened?.planned ?? {}),
 			helpers && held ? new RecordStore(helpers, storeRowOf(context)) : undefined,
-			witness,
+			peach.witness,
 		);
 		await record.readEarlier(nodeContext ?? {}, {
 			retry: isRetry(context),
@@ -119,6 +120,7 @@ export class DeliveryRecord {
 			// whose stalled queue jobs run again as the same execution without saying so.
 			readStore: isRetry(context) || lineage.establishedAt === undefined,
 			findsItsRecord: lineage.establishedAt !== undefined,
+			onEvidence: peach.onEvidence,
 		});
 		return record;
 	}

@@ -202,6 +202,7 @@ describe('peachDecides: what the record does with what Peach says', () => {
 		earlier: EarlierOutcome | undefined,
 		from: FromStore,
 		askNotShown = true,
+		onEvidence = false,
 	) {
 		const { witness, reads } = toy(shows);
 		const earlierOf = [earlier === undefined ? undefined : { ...earlier }];
@@ -211,6 +212,7 @@ describe('peachDecides: what the record does with what Peach says', () => {
 			fromStore: [from],
 			askNotShown,
 			since: 0,
+			onEvidence,
 		});
 		return { earlier: earlierOf[0], cleared: [...cleared], reads };
 	}
@@ -264,6 +266,19 @@ describe('peachDecides: what the record does with what Peach says', () => {
 			outcome: 'unknown',
 			peachUnread: true,
 		});
+	});
+
+	it('made only on evidence, in a crash Retry whose record shows nothing of it: Peach cannot tell ⇒ unknown; none ⇒ made', async () => {
+		expect((await decide({ a: 'cannot' }, undefined, 'notReached', true, true)).earlier).toEqual({
+			outcome: 'unknown',
+			at: null,
+			reason:
+				"n8n's record of this execution shows nothing of it (it may never have been made, or the record lost it), so it is made again only once Peach says it is not there. a shape it does not read",
+		});
+		expect((await decide({ a: [] }, undefined, 'notReached', true, true)).earlier).toBeUndefined();
+		expect((await decide({ a: [5] }, undefined, 'notReached', true, true)).earlier?.outcome).toBe(
+			'sent',
+		);
 	});
 
 	it('nothing in doubt: Peach is not asked (sent, not sent, Retry On Fail with nothing recorded)', async () => {
