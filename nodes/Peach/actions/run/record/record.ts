@@ -190,9 +190,9 @@ export class DeliveryRecord {
 	}
 
 	/**
-	 * After the run: a run that sent everything is summed up in one entry (its bucket entries go once
-	 * the summary is proven) and the node context lets go of it (the outputs hold it); otherwise what
-	 * can be folded is. Once those replacements are settled (beside the next runs: the run does not
+	 * After the run: a run that sent everything is summed up in one entry where that is smaller (its
+	 * bucket entries go once the summary is proven) and the node context lets go of it (the outputs
+	 * hold it); otherwise what can be folded is. Once those replacements are settled (beside the next runs: the run does not
 	 * wait for their proofs), what the execution's record holds waits in lifetime.ts until n8n no
 	 * longer needs it.
 	 */
@@ -208,13 +208,18 @@ export class DeliveryRecord {
 		const retired = new Set(factEntries(entry.retired(run.lineage)));
 		for (const item of retired) this.found.delete(item);
 		let removed: string[] = [];
-		if (allSent) {
-			const summary = [
-				...factEntries(entry.ended(run.lineage, run.ordinal)),
-				...factEntries(entry.allSent(run.lineage, run.ordinal, runSums(run.tokens).all)),
-			];
+		const summary = allSent
+			? [
+					...factEntries(entry.ended(run.lineage, run.ordinal)),
+					...factEntries(entry.allSent(run.lineage, run.ordinal, runSums(run.tokens).all)),
+				]
+			: [];
+		const replaced = [...store.kept, ...this.found].filter((item) => !summary.includes(item));
+		// A summary no smaller than what it replaces (a single send's claim and outcome) is not
+		// written: three whole-row writes fewer (the summary, its proof, the removal), the same size.
+		if (allSent && replaced.length > summary.length) {
 			// What the summary replaces goes only once it is proven.
-			removed = [...store.kept, ...this.found].filter((item) => !summary.includes(item));
+			removed = replaced;
 			store.replace(summary, removed);
 			for (const item of removed) this.found.delete(item);
 		}

@@ -639,9 +639,10 @@ describe('what the record keeps, and for how long', () => {
 		expect(ids.every((id) => (first.executions.reads.get(id) ?? 0) >= 1)).toBe(true);
 	}, 120_000);
 
-	it('processes killed after their execution ended: a moment later, the record let go; at once, a summary kept', async () => {
+	it('processes killed after their execution ended: a moment later, the record let go; at once, the claim and outcome kept', async () => {
 		// Killed a moment later, each has let its record go (the row is what a fresh one is); killed at once,
-		// each leaves its run's summary and what it replaces (8 entries), dropped at the cap.
+		// each leaves its single send's claim and outcome (4 entries: no summary, which would be no
+		// smaller), dropped at the cap.
 		const killedAfter = async (waitMs: number) => {
 			const store = new FakeDeduplicationStore();
 			const executions = newExecution(store).executions;
@@ -656,9 +657,8 @@ describe('what the record keeps, and for how long', () => {
 			return store.size();
 		};
 		expect(await killedAfter(1700)).toBe(0);
-		// Killed before the summary was proven: what it replaces (the claim, its bucket's mark and the
-		// sent fact) stays beside it.
-		expect(await killedAfter(0)).toBe(10 * 8);
+		// The claim, its bucket's mark and the sent fact (two entries).
+		expect(await killedAfter(0)).toBe(10 * 4);
 	}, 60_000);
 
 	it('a crash before the node ran: its Retry sends all, fails later, is saved; a second Retry sends nothing again', async () => {
