@@ -1,7 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { proofWaitMs, writeProven } from './proof';
-import { factEntries, inTurn, lookFor, recordAndRead, removeInCalls } from './storeCalls';
+import { factEntries, inTurn, recordAndRead, removeInCalls } from './storeCalls';
 import type { DeduplicationStore, SavedExecutions } from './n8n';
 import { EXECUTIONS_KEPT_MS, savedStateOf } from './n8n';
 
@@ -128,22 +128,50 @@ async function lookAtDue(): Promise<void> {
 }
 
 /**
- * Removes entries, and removes them again where another process's older copy of the row put them
- * back (n8n.ts, fact 1): looked for after the proof's wait, as a claim is read back (proof.ts), up to
- * REMOVAL_TRIES times.
+ * Per row, the entries removed lately, and until when they are removed again: another process's older
+ * copy of the row, read before a removal, may put them back (n8n.ts, fact 1), within the proof's wait
+ * by its assumption (proof.ts), and a copy read after that within the next wait. So each removal of
+ * the row also takes away what was removed in the last REMOVAL_TRIES waits, and where no removal comes
+ * within a wait (the load ended), one is made for them alone. Nothing is looked for: n8n's only look
+ * adds what it asks for for a moment, and a copy read then would put it back.
  */
+const removedLately = new Map<string, Map<string, number>>();
+/** Per row, when its last removal was made. */
+const lastRemovalAt = new Map<string, number>();
+/** Per row, the removal made for what was removed lately alone, when one is due. */
+const trailing = new Map<string, Promise<void>>();
+
 async function removeForGood(
 	store: DeduplicationStore,
 	scope: string,
 	entries: string[],
 ): Promise<void> {
-	await inTurn(scope, async () => await removeInCalls(store, entries));
-	for (let tries = 0; tries < REMOVAL_TRIES; tries++) {
-		await sleep(proofWaitMs());
-		const back = [...(await lookFor(store, scope, entries))];
-		if (!back.length) return;
-		await inTurn(scope, async () => await removeInCalls(store, back));
+	const now = Date.now();
+	const lately = removedLately.get(scope) ?? new Map<string, number>();
+	removedLately.set(scope, lately);
+	for (const [item, until] of lately) if (until <= now) lately.delete(item);
+	const again = [...lately.keys()];
+	const until = now + REMOVAL_TRIES * proofWaitMs();
+	for (const item of entries) lately.set(item, until);
+	const removing = [...new Set([...entries, ...again])];
+	if (removing.length) {
+		await inTurn(scope, async () => await removeInCalls(store, removing));
+		lastRemovalAt.set(scope, Date.now());
 	}
+	if (!lately.size) {
+		removedLately.delete(scope);
+		lastRemovalAt.delete(scope);
+	} else if (!trailing.has(scope)) trailing.set(scope, removeLatelyRemoved(store, scope));
+}
+
+/** After a wait: what was removed lately is removed again, unless a removal of the row came meanwhile. */
+async function removeLatelyRemoved(store: DeduplicationStore, scope: string): Promise<void> {
+	await sleep(proofWaitMs());
+	trailing.delete(scope);
+	if (!removedLately.has(scope)) return;
+	if (Date.now() - (lastRemovalAt.get(scope) ?? 0) < proofWaitMs())
+		trailing.set(scope, removeLatelyRemoved(store, scope));
+	else await removeForGood(store, scope, []).catch(() => undefined);
 }
 
 /**

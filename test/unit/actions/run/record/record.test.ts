@@ -557,6 +557,22 @@ describe('what the record keeps, and for how long', () => {
 		expect(store.size()).toBe(1);
 	}, 30_000);
 
+	it("a finished execution's record put back twice in a row is removed again, without a look that adds it back", async () => {
+		const store = new FakeDeduplicationStore();
+		const execution = newExecution(store);
+		await runTry(execution, [send('+919900000312')], answersFor(1));
+		await afterProofs();
+		store.removalsUndoneByOlderCopies = 2;
+		const before = store.calls;
+		await saved(execution, [execution.executionId]);
+		await afterProofs();
+		await afterProofs();
+		// The other worker's own two entries are left.
+		expect(store.size()).toBe(2);
+		// The removal and one more after each wait: no look (which would add the entries for a moment).
+		expect(store.calls - before).toBe(3);
+	}, 30_000);
+
 	it('an execution that ends while the process is looking at others is looked at after that look', async () => {
 		const store = new FakeDeduplicationStore();
 		const first = newExecution(store);
