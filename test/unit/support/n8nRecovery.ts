@@ -234,6 +234,12 @@ export class FakeExecutions {
 export interface Lineage {
 	/** The node context object (getContext('node')). */
 	nodeContext: IDataObject;
+	/**
+	 * The node context n8n saved with the execution when it created it (a Retry of a failed execution
+	 * is created with that execution's data, its context included: n8n 2.40 active-executions.js
+	 * L55); what the Retry of a crash of it gets back (the recovery amends only the run data).
+	 */
+	createdWith?: IDataObject;
 	store: FakeDeduplicationStore;
 	/** What Peach lists of the messages it queued: kept whatever n8n does (peachList.ts). */
 	peach: FakePeachList;
@@ -291,20 +297,29 @@ export function newExecution(
 export function editorRetry(failed: Lineage): Lineage {
 	executions++;
 	failed.executions.created(String(executions));
+	const saved = JSON.stringify(failed.nodeContext);
 	return {
 		...failed,
-		nodeContext: JSON.parse(JSON.stringify(failed.nodeContext)) as IDataObject,
+		nodeContext: JSON.parse(saved) as IDataObject,
+		createdWith: JSON.parse(saved) as IDataObject,
 		executionId: String(executions),
 		mode: 'retry',
 	};
 }
 
 /**
- * The Retry of an execution whose process died while the node ran: nothing of the node's context
- * was saved; the store keeps what was written; n8n 2.x stored the execution context before it ran.
+ * The Retry of an execution whose process died while the node ran: nothing of what the node's
+ * context became in that run was saved, only what the execution was created with (a Retry's: the
+ * failed execution's); the store keeps what was written; n8n 2.x stored the execution context
+ * before it ran.
  */
 export function crashRetry(crashed: Lineage): Lineage {
 	executions++;
 	crashed.executions.created(String(executions));
-	return { ...crashed, nodeContext: {}, executionId: String(executions), mode: 'retry' };
+	return {
+		...crashed,
+		nodeContext: JSON.parse(JSON.stringify(crashed.createdWith ?? {})) as IDataObject,
+		executionId: String(executions),
+		mode: 'retry',
+	};
 }
