@@ -8,8 +8,8 @@ import { EXECUTIONS_KEPT_MS, savedStateOf } from './n8n';
 /**
  * How long what a run wrote stays in n8n's store: decided by this code from what n8n saved (n8n.ts,
  * fact 6), never by garbage collection. The process that ran the execution looks at n8n's saved data
- * of it a moment after the run and 10 s later, then whenever a run of the node opens a record, at
- * most once a second at first, then less and less often:
+ * of it a moment after the run and 10 s later, then whenever a run of the node opens a record and, for
+ * ten minutes after the run, on a timer: at most once a second at first, then less and less often:
  *
  * - an execution's own record goes once n8n has saved the execution with this node's run (its node
  *   context then holds the record for any Retry: the editor's hands it back) or no longer has it;
@@ -49,8 +49,14 @@ const LONGEST_WAIT_MS = 60_000;
 const AFTER_THE_RUN_MS = [1500, 10_000];
 /** How many saved executions a look reads at once. */
 const READS_AT_ONCE = 8;
-/** How many times removed entries are read back (and removed again where they are back). */
+/** For how many proof waits removed entries are removed again (another process may put them back). */
 const REMOVAL_TRIES = 3;
+/**
+ * For this long after its run, an execution n8n has not let go yet is looked at again on a timer, so
+ * that its record goes within a bounded time in a process that has no more runs of the node; after
+ * that (a long wait: Send and Wait), at the node's next run in the process.
+ */
+const TIMED_LOOKS_MS = 10 * 60_000;
 
 const pending = new Map<string, Pending>();
 let looking: Promise<void> | undefined;
@@ -72,6 +78,25 @@ export function lookAtDueSoon(): void {
 	looking = lookAtDue().finally(() => {
 		looking = undefined;
 		if (lookAgain) lookAtDueSoon();
+		else lookWhenNextDue();
+	});
+}
+
+/** Whether a look is set for when the next recent execution is due (one timer per process). */
+let lookSet = false;
+
+/** Sets a look for when the next execution that ran in the last TIMED_LOOKS_MS is due. */
+function lookWhenNextDue(): void {
+	if (lookSet) return;
+	const now = Date.now();
+	let next = Infinity;
+	for (const item of pending.values())
+		if (now - item.since < TIMED_LOOKS_MS) next = Math.min(next, item.nextLookAt);
+	if (next === Infinity) return;
+	lookSet = true;
+	void sleep(Math.max(next - now, 0) + 10).then(() => {
+		lookSet = false;
+		lookAtDueSoon();
 	});
 }
 

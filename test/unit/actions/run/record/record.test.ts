@@ -573,6 +573,20 @@ describe('what the record keeps, and for how long', () => {
 		expect(store.calls - before).toBe(3);
 	}, 30_000);
 
+	it('an execution n8n saves only after the looks that follow its run still leaves the row, with no run after it', async () => {
+		const store = new FakeDeduplicationStore();
+		const execution = newExecution(store);
+		await runTry(execution, [send('+919900000313')], answersFor(1));
+		// n8n saves it late (a loaded database), after the looks 1.5 s and 10 s after the run's record
+		// settled; no run comes after.
+		await sleep(14_000);
+		expect(store.size()).toBeGreaterThan(0);
+		execution.executions.ended(execution.executionId, 1);
+		// The process looks again on its own, less and less often (1, 3, 7, 15 s after, then 31 s).
+		await sleep(5_000);
+		expect(store.size()).toBe(0);
+	}, 30_000);
+
 	it('an execution that ends while the process is looking at others is looked at after that look', async () => {
 		const store = new FakeDeduplicationStore();
 		const first = newExecution(store);
