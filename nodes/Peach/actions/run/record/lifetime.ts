@@ -54,7 +54,7 @@ const REMOVAL_TRIES = 3;
 /**
  * For this long after its run, an execution n8n has not let go yet is looked at again on a timer, so
  * that its record goes within a bounded time in a process that has no more runs of the node; after
- * that (a long wait: Send and Wait), at the node's next run in the process.
+ * that (a long wait: Send and Wait), at the process's next run of the node.
  */
 const TIMED_LOOKS_MS = 10 * 60_000;
 
