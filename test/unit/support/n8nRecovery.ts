@@ -19,6 +19,8 @@ import { FakePeachList } from './peachList';
 export class FakeDeduplicationStore {
 	readonly rows = new Map<string, { mode: string; data: string[] }>();
 	calls = 0;
+	/** How many of the calls were checks (n8n's only look: it records what it lacks). */
+	checkCalls = 0;
 	/** The bytes of every row n8n wrote (it writes the whole row, as JSON, on every call). */
 	bytesWritten = 0;
 	/** How many entries n8n dropped, oldest first, to keep a row within a call's maxEntries. */
@@ -69,6 +71,7 @@ export class FakeDeduplicationStore {
 				options: { mode: string; maxEntries?: number },
 			) => {
 				const { row, read } = await called(scope);
+				this.checkCalls++;
 				const hashes = items.map((item) => FakeDeduplicationStore.hash(item));
 				if (!read) {
 					// n8n inserts the row it did not find: another process that inserted it in between

@@ -1,7 +1,8 @@
 import { sleep } from 'n8n-workflow';
 
-import { proofWaitMs, writeProven } from './proof';
-import { factEntries, inTurn, recordAndRead, removeInCalls } from './storeCalls';
+import { writeProven } from './proof';
+import { removeForGood } from './removal';
+import { factEntries, recordAndRead } from './storeCalls';
 import type { DeduplicationStore, SavedExecutions } from './n8n';
 import { EXECUTIONS_KEPT_MS, savedStateOf } from './n8n';
 
@@ -38,6 +39,8 @@ interface Pending {
 	retiredBy?: string;
 	/** When the run registered it: after n8n's own time to keep executions, nothing can Retry it. */
 	since: number;
+	/** When its latest run registered it (the timer looks for TIMED_LOOKS_MS after it). */
+	lastRunAt: number;
 	nextLookAt: number;
 	waitMs: number;
 }
@@ -49,8 +52,6 @@ const LONGEST_WAIT_MS = 60_000;
 const AFTER_THE_RUN_MS = [1500, 10_000];
 /** How many saved executions a look reads at once. */
 const READS_AT_ONCE = 8;
-/** For how many proof waits removed entries are removed again (another process may put them back). */
-const REMOVAL_TRIES = 3;
 /**
  * For this long after its run, an execution n8n has not let go yet is looked at again on a timer, so
  * that its record goes within a bounded time in a process that has no more runs of the node; after
@@ -64,9 +65,10 @@ let looking: Promise<void> | undefined;
 let lookAgain = false;
 
 /**
- * Looks at the executions that are due, at the moments this code decides: after each run, and whenever
- * a run of the node opens its record in this process (what a process holds when it stops stays until
- * the store's cap). One look at a time, beside the runs; a moment that comes during a look (a look
+ * Looks at the executions that are due, at the moments this code decides: after each run, whenever
+ * a run of the node opens its record in this process, and on one timer for the executions that ran
+ * in the last TIMED_LOOKS_MS (a timer already set for a later moment is kept: a look may come up to
+ * LONGEST_WAIT_MS late; what a process holds when it stops stays until the store's cap). One look at a time, beside the runs; a moment that comes during a look (a look
  * reads each due execution from the database: long under load) is not lost, another look follows.
  */
 export function lookAtDueSoon(): void {
@@ -91,7 +93,7 @@ function lookWhenNextDue(): void {
 	const now = Date.now();
 	let next = Infinity;
 	for (const item of pending.values())
-		if (now - item.since < TIMED_LOOKS_MS) next = Math.min(next, item.nextLookAt);
+		if (now - item.lastRunAt < TIMED_LOOKS_MS) next = Math.min(next, item.nextLookAt);
 	if (next === Infinity) return;
 	lookSet = true;
 	void sleep(Math.max(next - now, 0) + 10).then(() => {
@@ -153,53 +155,6 @@ async function lookAtDue(): Promise<void> {
 }
 
 /**
- * Per row, the entries removed lately, and until when they are removed again: another process's older
- * copy of the row, read before a removal, may put them back (n8n.ts, fact 1), within the proof's wait
- * by its assumption (proof.ts), and a copy read after that within the next wait. So each removal of
- * the row also takes away what was removed in the last REMOVAL_TRIES waits, and where no removal comes
- * within a wait (the load ended), one is made for them alone. Nothing is looked for: n8n's only look
- * adds what it asks for for a moment, and a copy read then would put it back.
- */
-const removedLately = new Map<string, Map<string, number>>();
-/** Per row, when its last removal was made. */
-const lastRemovalAt = new Map<string, number>();
-/** Per row, the removal made for what was removed lately alone, when one is due. */
-const trailing = new Map<string, Promise<void>>();
-
-async function removeForGood(
-	store: DeduplicationStore,
-	scope: string,
-	entries: string[],
-): Promise<void> {
-	const now = Date.now();
-	const lately = removedLately.get(scope) ?? new Map<string, number>();
-	removedLately.set(scope, lately);
-	for (const [item, until] of lately) if (until <= now) lately.delete(item);
-	const again = [...lately.keys()];
-	const until = now + REMOVAL_TRIES * proofWaitMs();
-	for (const item of entries) lately.set(item, until);
-	const removing = [...new Set([...entries, ...again])];
-	if (removing.length) {
-		await inTurn(scope, async () => await removeInCalls(store, removing));
-		lastRemovalAt.set(scope, Date.now());
-	}
-	if (!lately.size) {
-		removedLately.delete(scope);
-		lastRemovalAt.delete(scope);
-	} else if (!trailing.has(scope)) trailing.set(scope, removeLatelyRemoved(store, scope));
-}
-
-/** After a wait: what was removed lately is removed again, unless a removal of the row came meanwhile. */
-async function removeLatelyRemoved(store: DeduplicationStore, scope: string): Promise<void> {
-	await sleep(proofWaitMs());
-	trailing.delete(scope);
-	if (!removedLately.has(scope)) return;
-	if (Date.now() - (lastRemovalAt.get(scope) ?? 0) < proofWaitMs())
-		trailing.set(scope, removeLatelyRemoved(store, scope));
-	else await removeForGood(store, scope, []).catch(() => undefined);
-}
-
-/**
  * After a run of the node: what the execution's record holds in the store now, to remove once n8n
  * no longer needs it. Without a way to read saved executions (an older n8n), nothing is removed by
  * the process: the store's cap bounds it.
@@ -228,6 +183,7 @@ export function keepUntilSaved(run: {
 			read: run.read,
 			entries: new Set(),
 			since: Date.now(),
+			lastRunAt: Date.now(),
 			nextLookAt: 0,
 			waitMs: FIRST_LOOK_MS,
 		};
@@ -238,6 +194,7 @@ export function keepUntilSaved(run: {
 	item.runIndex = Math.max(item.runIndex, run.runIndex);
 	item.retiredBy ??= run.retiredBy;
 	item.read = run.read;
+	item.lastRunAt = Date.now();
 	item.waitMs = FIRST_LOOK_MS;
 	item.nextLookAt = Date.now() + FIRST_LOOK_MS;
 	lookAtDueSoon();
