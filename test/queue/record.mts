@@ -523,7 +523,7 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 				{ Webhook: { main: [[link('Probe')]] }, Probe: { main: [[link('Send')]] } },
 			);
 			// n8n's HTTP Request making the same send, executions of both workflows interleaved: the
-			// same load, so their execution times compare (README: ≤ 1.15×).
+			// same load, so their execution times compare (docs/performance.md: the aim of 1.15×, not met).
 			const httpPath = `queue-http-${randomUUID().slice(0, 8)}`;
 			const httpWorkflowId = await activate(
 				q,
@@ -610,7 +610,7 @@ export const recordChecks: Array<{ name: string; fn: (q: RecoveryContext) => Pro
 			assertEqual(reasons, [], 'failed executions');
 			assertEqual(more(requests), 0, 'phones asked twice');
 			assertEqual(requests.size, 1000, 'phones asked');
-			// The row's bounds (README: at most 16 KB at its largest and written per delivery), and what
+			// The row's bounds (docs/running-at-scale.md: at most 16 KB at its largest and written per delivery), and what
 			// the finished executions left is gone a minute after the last (no kill here).
 			assert(sampled.largest <= 16 * 1024, `the row reached ${kb(sampled.largest)} KB`);
 			assert(

@@ -14,7 +14,7 @@ import { createHash } from 'crypto';
  * fingerprint chains the one before it with its token, from an anchor named by the execution, the
  * run and the bucket, so one entry says "everything up to here is settled" (a group marker). A run
  * that sent everything is summed up in one entry named by the multiset of its tokens (order does not
- * matter), and its bucket entries go.
+ * matter), and its bucket entries go, where that is smaller (not a single send: record.ts close).
  */
 
 /** How many buckets a run's deliveries are spread over, by recipient. */

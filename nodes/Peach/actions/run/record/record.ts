@@ -192,9 +192,9 @@ export class DeliveryRecord {
 	/**
 	 * After the run: a run that sent everything is summed up in one entry where that is smaller (its
 	 * bucket entries go once the summary is proven) and the node context lets go of it (the outputs
-	 * hold it); otherwise what can be folded is. Once those replacements are settled (beside the next runs: the run does not
-	 * wait for their proofs), what the execution's record holds waits in lifetime.ts until n8n no
-	 * longer needs it.
+	 * hold it); otherwise what can be folded is. Once those replacements are settled (beside the next
+	 * runs: the run does not wait for their proofs), what the execution's record holds waits in
+	 * lifetime.ts until n8n no longer needs it.
 	 */
 	async close(): Promise<void> {
 		const allSent = this.status.length > 0 && this.status.every((status) => status === 'sent');
