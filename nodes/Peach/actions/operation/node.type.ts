@@ -152,11 +152,11 @@ interface DeliveringHooks<Plan> {
 	peachWitness?: PeachWitness<Plan>;
 	/**
 	 * Step 2 (`openRecord`): the delivery moves money or launches (a refund, an order, a broadcast, an
-	 * automation's run), so it is never made on the absence of evidence. In the Retry of a crashed
-	 * execution, one the record shows nothing of in a run it shows other entries of (another n8n
-	 * process's older copy of the record may have cut it; n8n 1.x, whose crash Retry cannot find the
-	 * record) is made only where `peachWitness` clearly shows none; where Peach cannot tell, or the
-	 * operation has no witness, it is `outcomeUnknown`.
+	 * automation's run), so it is never made on the absence of evidence. In a Retry, one the record
+	 * shows nothing of in a run it shows other entries of (another n8n process's older copy of the
+	 * record may have cut it; n8n 1.x, whose crash Retry cannot find the record) is made only where
+	 * `peachWitness` clearly shows none; where Peach cannot tell, or the operation has no witness, it
+	 * is `outcomeUnknown`.
 	 */
 	madeOnEvidence?: true;
 	/**

@@ -70,9 +70,10 @@ export async function readEarlierTries(
 	await askOwnWitness(of, fromStore, {
 		since: how.since,
 		askNotShown: how.retry && (of.found.size > 0 || !how.findsItsRecord),
-		// Where the node context knows this run (an earlier try's, saved with a failed execution), a
-		// delivery it shows nothing of was not made: only a crash's Retry needs Peach's evidence.
-		onEvidence: how.onEvidence && !how.earlierTry,
+		// In every Retry, also where the node context knows the run: the Retry of a crashed Retry gets
+		// back the context of the failed execution it was made from, which knows nothing of what the
+		// crashed Retry made.
+		onEvidence: how.onEvidence,
 	});
 	keepEarlier(of, fromStore);
 }

@@ -10,8 +10,7 @@ import type { FromStore } from './readBack';
  * was made (`alreadySent`, with what Peach shows); where Peach clearly shows none, an unknown one may
  * be made; where Peach cannot tell, an unknown one stays unknown, with Peach's reason beside the
  * record's. What the record shows nothing of stays the record's to decide (made), unless Peach could
- * not be read or the operation is made only on evidence in a crash's Retry (`onEvidence`): then it is
- * unknown.
+ * not be read or the operation is made only on evidence (`onEvidence`): then it is unknown.
  */
 
 const CRASH_REASON =
@@ -43,9 +42,8 @@ export interface PeachDecides {
 	/** From when Peach is asked what was made. */
 	since: number;
 	/**
-	 * The deliveries are made only on evidence (DeliveringOperation.madeOnEvidence) and the node
-	 * context knows nothing of this run (a crash's Retry): one the record shows nothing of, where
-	 * Peach cannot tell, is `outcomeUnknown` rather than made.
+	 * The deliveries are made only on evidence (DeliveringOperation.madeOnEvidence): in a Retry, one
+	 * the record shows nothing of, where Peach cannot tell, is `outcomeUnknown` rather than made.
 	 */
 	onEvidence: boolean;
 }
@@ -127,8 +125,8 @@ export async function peachDecides(p: PeachDecides): Promise<Set<number>> {
 
 /**
  * Made only on evidence, with no witness in Peach (an automation's run: Peach lists none): in a
- * crash's Retry, each delivery the record may have lost (the Retry table's notShown) is
- * `outcomeUnknown`, never made again by itself.
+ * Retry, each delivery the record may have lost (the Retry table's notShown) is `outcomeUnknown`,
+ * never made again by itself.
  */
 export function unwitnessedStayUnknown(
 	earlierOf: Array<EarlierOutcome | undefined>,

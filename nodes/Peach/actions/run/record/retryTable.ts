@@ -8,7 +8,7 @@ import type { FromStore } from './readBack';
  * proven in n8n's store before its request, and nothing that replaces it removes it before being
  * proven, so a delivery the store shows nothing of was never requested and is made without asking
  * Peach; Peach answers only for this node's own claimed deliveries. What moves money or launches
- * (DeliveringOperation.madeOnEvidence) is not made on that proof alone: in a crash's Retry, its
+ * (DeliveringOperation.madeOnEvidence) is not made on that proof alone: in a Retry, its
  * `notShown` deliveries go on to the operation's own witness (peachDecides.ts), and where Peach
  * cannot tell they are `outcomeUnknown`.
  */

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { locator, NEVER_ANSWERED } from '../../../support/harness';
+import { locator, NEVER_ANSWERED, type RecordedRequest } from '../../../support/harness';
 import {
 	crashRetry,
 	editorRetry,
@@ -77,19 +77,50 @@ describe('a crash Retry of a refund the record shows nothing of, in a run it sho
 		]);
 	});
 
-	it('the Retry of a failed execution whose node context knows the run: a refused refund is refunded', async () => {
-		const ledger = new PeachLedger('documented');
+	/** A failed execution: wa_ord_1 refunded, wa_ord_2's refund refused by Peach (a 422). */
+	async function refusedRefund(shape: OrderShape) {
+		const ledger = new PeachLedger(shape);
 		for (const id of ['wa_ord_1', 'wa_ord_2']) ledger.order(id);
-		ledger.next.push({ statusCode: 201, body: { id: 'rfnd_1' } }, refused);
 		const params = [fifty('wa_ord_1'), fifty('wa_ord_2')];
 		const original = newExecution();
-		const first = await ledgerTry(original, params, ledger);
+		// Peach refuses the refund of wa_ord_2 (it makes none).
+		const refusing = {
+			answer: (request: RecordedRequest) =>
+				request.options.method === 'POST' && request.url.endsWith('/orders/wa_ord_2/refunds')
+					? refused
+					: ledger.answer(request),
+		};
+		const first = await ledgerTry(original, params, refusing);
 		expect(first.error?.httpCode).toBe('422');
+		return { ledger, params, original };
+	}
+
+	it('the Retry of a failed execution whose record n8n let go: the refused refund is refunded', async () => {
+		const { ledger, params, original } = await refusedRefund('documented');
+		original.executions.ended(original.executionId, 1, 'failed');
+		await vi.waitFor(() => expect(original.store.size()).toBe(0), { timeout: 10_000 });
 		const retry = await ledgerTry(editorRetry(original), params, ledger);
 		expect(posts(retry)).toEqual(['POST /orders/wa_ord_2/refunds']);
 		expect(retry.error).toBeUndefined();
 		const [items] = retry.output as INodeExecutionData[][];
 		expect(items[0].json.alreadySent).toBeDefined();
+	});
+
+	it("the Retry of a failed execution whose record is still in n8n's store: the refused refund needs Peach's evidence", async () => {
+		// The failed try's context knows it was refused, but a crashed Retry of it (whose own context n8n
+		// does not keep) may have refunded it since: Peach decides, else outcomeUnknown.
+		const documented = await refusedRefund('documented');
+		const unsure = await ledgerTry(
+			editorRetry(documented.original),
+			documented.params,
+			documented.ledger,
+		);
+		expect(posts(unsure)).toEqual([]);
+		expect(unknownOf(unsure)).toEqual([{ item: 1, recipient: 'wa_ord_2' }]);
+		const shown = await refusedRefund('refunds');
+		const clear = await ledgerTry(editorRetry(shown.original), shown.params, shown.ledger);
+		expect(posts(clear)).toEqual(['POST /orders/wa_ord_2/refunds']);
+		expect(clear.error).toBeUndefined();
 	});
 });
 
