@@ -71,13 +71,16 @@ function counted(row: RowRemovals, entries: string[], started: number): void {
 	for (const item of entries) row.items.set(item, { at: now, left: REMOVED_AGAIN });
 }
 
-/** Once the first entry is due (a proof's wait after its last removal), removes what is due. */
+/**
+ * Once the first entry is due (a proof's wait after its last removal) and half a wait more has passed
+ * without a removal of the row taking it (under load the row's next removals do), removes what is due.
+ */
 async function removeWhenDue(scope: string, row: RowRemovals): Promise<void> {
 	for (;;) {
 		let due = Infinity;
 		for (const removed of row.items.values()) due = Math.min(due, removed.at);
 		if (due === Infinity) break;
-		const wait = due + proofWaitMs() - Date.now();
+		const wait = due + proofWaitMs() * 1.5 - Date.now();
 		if (wait <= 0) {
 			row.set = false;
 			await removeForGood(row.store, scope, []).catch(() => undefined);
