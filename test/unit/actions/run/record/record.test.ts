@@ -539,8 +539,9 @@ describe('what the record keeps, and for how long', () => {
 			all.map((execution) => execution.executionId),
 		);
 		expect(store.size()).toBe(0);
-		// Each call rewrites the whole row: ten executions' records go in one call, read back once and
-		// removed again (twice that, where a look fell between their registrations).
+		// Each call rewrites the whole row: ten executions' records go in one call, then are removed
+		// three more times a proof's wait apart (removal.ts; one more where a look fell between their
+		// registrations).
 		expect(store.calls - before).toBeLessThanOrEqual(6);
 	}, 30_000);
 
